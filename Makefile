@@ -1,0 +1,52 @@
+# vinescore: `make run` serves the app; `make test` runs the fast test suite.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PORT ?= 8000
+STAMP := $(VENV)/.installed
+
+.PHONY: run test test-all browser bench lint setup clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e ".[test]"
+	touch $(STAMP)
+
+setup: $(STAMP)
+
+.secret_key:
+	$(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > .secret_key
+
+# Serves on http://127.0.0.1:$(PORT) with gunicorn and whitenoise, on SQLite
+# unless DATABASE_URL says otherwise.
+run: $(STAMP) .secret_key
+	SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" HTTPS_ONLY="$${HTTPS_ONLY:-false}" $(BIN)/python manage.py migrate --noinput
+	SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" HTTPS_ONLY="$${HTTPS_ONLY:-false}" $(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" HTTPS_ONLY="$${HTTPS_ONLY:-false}" $(BIN)/gunicorn vinescore.wsgi --bind 127.0.0.1:$(PORT) --workers 2 --access-logfile -
+
+# Tests run with the production settings (manifest static files included),
+# a throwaway key and plain http.
+TEST_ENV := SECRET_KEY=test-only-not-secret HTTPS_ONLY=false
+
+# The fast suite: everything but the browser tests.
+test: $(STAMP)
+	$(BIN)/ruff check .
+	$(TEST_ENV) $(BIN)/python manage.py makemigrations --check --dry-run
+	$(TEST_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(TEST_ENV) $(BIN)/python -m pytest -m "not browser"
+
+# The browser tests (need Debian's chromium at /usr/bin/chromium).
+browser: $(STAMP)
+	$(TEST_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	$(TEST_ENV) $(BIN)/python -m pytest -m browser
+
+bench: $(STAMP) .secret_key
+	SECRET_KEY="$$(cat .secret_key)" HTTPS_ONLY=false $(BIN)/python manage.py bench
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+clean:
+	rm -rf $(VENV) staticfiles .pytest_cache .hypothesis

@@ -1,0 +1,54 @@
+"""vinescore's scoring service: the rules of every game, free of Django.
+
+`REGISTRY` holds one `GameRules` per game; `replay` turns a game's stored
+hand facts into its score sheet.
+"""
+
+from .base import (
+    Facts,
+    Field,
+    GameRules,
+    HandInvalid,
+    HandResult,
+    Option,
+    Payment,
+    Registry,
+    Shortcut,
+    Table,
+    Winner,
+)
+from .games.coralon import Coralon, CoralonPartners
+from .games.ducks import Dog, DucksAndGeese, DucksCutthroat
+from .games.thief import Thief, Thieves
+from .sheet import Row, Setup, Sheet, replay
+
+REGISTRY = Registry()
+for _rules in (
+    Coralon(),
+    CoralonPartners(),
+    Thief(),
+    Thieves(),
+    DucksAndGeese(),
+    Dog(),
+    DucksCutthroat(),
+):
+    REGISTRY.register(_rules)
+
+__all__ = [
+    "REGISTRY",
+    "Facts",
+    "Field",
+    "GameRules",
+    "HandInvalid",
+    "HandResult",
+    "Option",
+    "Payment",
+    "Registry",
+    "Row",
+    "Setup",
+    "Sheet",
+    "Table",
+    "Shortcut",
+    "Winner",
+    "replay",
+]

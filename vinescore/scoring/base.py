@@ -1,0 +1,267 @@
+"""The shape every game in the registry takes.
+
+Pure Python: nothing here may import Django. A game declares who can play,
+the facts a hand records (as `Field`s, from which the web form and the record
+importer are both built), how those facts are checked (`clean`), how they
+score (`score`), and who has won (`winner`).
+
+Seats are numbered from 0 in clockwise (play) order. A "side" is what a score
+belongs to: a player in games where everyone keeps their own score, a team in
+fixed-partner games (side 0 is seats 0 and 2, side 1 is seats 1 and 3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal
+
+Facts = dict[str, Any]
+
+FieldKind = Literal["seat", "seats", "choice", "number", "flag", "per_seat", "team"]
+
+
+class HandInvalid(Exception):
+    """The facts of a hand break a rule; `errors` maps field name to message.
+
+    The key "__all__" holds a message that belongs to no single field.
+    """
+
+    def __init__(self, errors: dict[str, str]):
+        super().__init__("; ".join(f"{k}: {v}" for k, v in errors.items()))
+        self.errors = errors
+
+
+@dataclass(frozen=True)
+class Option:
+    """A house rule the table switches on or off when it starts a game."""
+
+    name: str
+    label: str
+    help: str = ""
+    requires: str | None = None  # another option that must be on for this one
+    default: bool = False
+
+
+@dataclass(frozen=True)
+class Field:
+    """One fact a hand records.
+
+    kind:
+      seat      one player (value: seat index); `optional` allows "nobody"
+      seats     several players (value: list of seat indexes)
+      choice    one of `choices` (value: the choice's value, int or str)
+      number    a whole number from `min` to `max`
+      flag      yes or no
+      per_seat  a whole number for every player (value: list, seat order),
+                from `min` to `max` each; with `total`, one may be left blank
+                and is derived so that they add up to `total`; without, a
+                blank counts as 0
+      team      one of the two teams (value: 0 or 1); `optional` allows "neither"
+    show_if: (other field, allowed values): the field only applies then.
+    repeat: the form starts with the previous hand's value.
+    """
+
+    name: str
+    label: str
+    kind: FieldKind
+    choices: tuple[tuple[Any, str], ...] = ()
+    min: int = 0
+    max: int = 0
+    total: int | None = None
+    optional: bool = False
+    show_if: tuple[str, tuple[Any, ...]] | None = None
+    default: Any = None
+    help: str = ""
+    none_label: str = "Nobody"
+    repeat: bool = False
+
+    def applies(self, facts: Facts) -> bool:
+        if self.show_if is None:
+            return True
+        other, values = self.show_if
+        return facts.get(other) in values
+
+
+@dataclass(frozen=True)
+class Table:
+    """What the scorer knows about the table for one hand."""
+
+    names: tuple[str, ...]  # players in seat (clockwise) order
+    options: frozenset[str] = frozenset()
+    dealer: int = 0  # seat index of this hand's dealer
+
+    @property
+    def size(self) -> int:
+        return len(self.names)
+
+    def left_of(self, seat: int, steps: int = 1) -> int:
+        return (seat + steps) % self.size
+
+    def from_dealers_left(self) -> list[int]:
+        """Seats in play order starting on the dealer's left."""
+        return [self.left_of(self.dealer, i) for i in range(1, self.size + 1)]
+
+    def has(self, option: str) -> bool:
+        return option in self.options
+
+
+@dataclass(frozen=True)
+class Payment:
+    payer: int  # seat index
+    payee: int  # seat index
+    coins: int
+
+
+def net(payments: Sequence[Payment], players: int) -> tuple[int, ...]:
+    """Each seat's coins gained (+) or paid (-) by a list of payments."""
+    out = [0] * players
+    for p in payments:
+        out[p.payer] -= p.coins
+        out[p.payee] += p.coins
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """What one hand is worth.
+
+    `awards` has one entry per side (points games) or per seat (coin games,
+    where it is the net of `payments`). `explanation` is one line in players'
+    words; `rule` names the rule that decided the hand (an anchor on the
+    game's rules page).
+    """
+
+    awards: tuple[int, ...]
+    explanation: str
+    rule: str = ""
+    payments: tuple[Payment, ...] = ()
+    bidder: int | None = None  # seat index, for tie-breaks
+    partner: int | None = None
+    made: bool | None = None  # did the bid succeed (None: no bid this hand)
+    bid: int | None = None  # the bid as a number, for stats (zero bids: 0)
+
+
+@dataclass(frozen=True)
+class Winner:
+    side: int
+    reason: str  # how it was decided, in players' words
+    shared_with: tuple[int, ...] = ()  # other sides level with the winner (coin games)
+
+
+@dataclass(frozen=True)
+class Shortcut:
+    """A one-tap hand: a button that records these facts as they are (a
+    dealer's forfeit, a take back). They still go through `clean`."""
+
+    label: str
+    facts: Facts
+
+
+class GameRules:
+    """Base for every game. Subclasses set the class attributes and implement
+    `fields`, `clean` and `score`."""
+
+    key: ClassVar[str]  # stable: stored with every game and record
+    name: ClassVar[str]
+    family: ClassVar[str] = ""  # groups variants (Dog and cutthroat under Ducks and Geese)
+    rules_version: ClassVar[str]
+    player_counts: ClassVar[tuple[int, ...]]
+    partnership: ClassVar[bool] = False  # fixed teams: seats 0+2 v 1+3
+    coins: ClassVar[bool] = False  # settled in coins: stakes, no target
+    options: ClassVar[tuple[Option, ...]] = ()
+    summary: ClassVar[str] = ""
+
+    # --- table setup -------------------------------------------------
+    def hand_size(self, players: int) -> int:
+        raise NotImplementedError
+
+    def default_target(self, players: int) -> int | None:
+        return None
+
+    def default_stakes(self, players: int) -> int | None:
+        return None
+
+    def side_count(self, players: int) -> int:
+        return 2 if self.partnership else players
+
+    def side_of(self, seat: int) -> int:
+        return seat % 2 if self.partnership else seat
+
+    def side_names(self, names: Sequence[str]) -> tuple[str, ...]:
+        if self.partnership:
+            return (f"{names[0]} & {names[2]}", f"{names[1]} & {names[3]}")
+        return tuple(names)
+
+    # --- a hand ------------------------------------------------------
+    def fields(self, table: Table) -> list[Field]:
+        raise NotImplementedError
+
+    def shortcuts(self, table: Table) -> list[Shortcut]:
+        return []
+
+    def clean(self, facts: Facts, table: Table) -> Facts:
+        """Check the facts against the rules; return them normalised (fields
+        that do not apply dropped, derived values filled in). Raise
+        HandInvalid with a message per field otherwise."""
+        raise NotImplementedError
+
+    def score(self, facts: Facts, table: Table) -> HandResult:
+        raise NotImplementedError
+
+    # --- the end -----------------------------------------------------
+    def winner(
+        self, totals: Sequence[int], target: int | None, last: HandResult, table: Table
+    ) -> Winner | None:
+        """Default: the game ends when any side reaches the target; highest
+        total wins; a tie goes to the bidder's side, else the tied side
+        nearest the dealer's left."""
+        if target is None:
+            return None
+        if max(totals) < target:
+            return None
+        top = max(totals)
+        tied = [s for s, t in enumerate(totals) if t == top]
+        if len(tied) == 1:
+            return Winner(tied[0], f"first to reach {target}" if top >= target else "")
+        return self.break_tie(tied, last, table)
+
+    def session_winner(self, totals: Sequence[int], table: Table) -> Winner:
+        """Coin games end when the table ends the session: most coins wins;
+        players level on the most coins share the win."""
+        top = max(totals)
+        tied = [s for s, t in enumerate(totals) if t == top]
+        if len(tied) == 1:
+            return Winner(tied[0], "most coins when the session ended")
+        return Winner(tied[0], "level on the most coins: a shared win", tuple(tied[1:]))
+
+    def break_tie(self, tied: list[int], last: HandResult, table: Table) -> Winner:
+        if last.bidder is not None and self.side_of(last.bidder) in tied:
+            return Winner(self.side_of(last.bidder), "tied at the top; the bidder wins ties")
+        for seat in table.from_dealers_left():
+            if self.side_of(seat) in tied:
+                return Winner(
+                    self.side_of(seat),
+                    "tied at the top; the tie goes to the player nearest the dealer's left",
+                )
+        raise AssertionError("a tied side must hold a seat")
+
+
+@dataclass
+class Registry:
+    games: dict[str, GameRules] = field(default_factory=dict)
+
+    def register(self, rules: GameRules) -> GameRules:
+        if rules.key in self.games:
+            raise ValueError(f"{rules.key} is registered twice")
+        self.games[rules.key] = rules
+        return rules
+
+    def __getitem__(self, key: str) -> GameRules:
+        return self.games[key]
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.games
+
+    def __iter__(self):
+        return iter(self.games.values())

@@ -1,0 +1,168 @@
+"""Checking a hand's facts field by field, before a game's own rules.
+
+Values may arrive as JSON values (a record file) or as the strings a form
+posts; both are accepted, and the result holds only ints, strs, bools and
+lists of ints. Messages name the field the way the form labels it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+from .base import Facts, Field, HandInvalid, Table
+
+
+def _int(value: Any) -> int | None:
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int):
+        return value
+    if isinstance(value, str) and re.fullmatch(r"[+-]?\d{1,6}", value.strip()):
+        return int(value)
+    return None
+
+
+def _blank(value: Any) -> bool:
+    return value is None or (isinstance(value, str) and value.strip() == "")
+
+
+def _check_one(f: Field, value: Any, table: Table, errors: dict[str, str]) -> Any:
+    if f.kind == "flag":
+        if _blank(value):
+            return False
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, str) and value.lower() in {"on", "true", "1", "yes"}:
+            return True
+        if isinstance(value, str) and value.lower() in {"off", "false", "0", "no"}:
+            return False
+        errors[f.name] = f"{f.label}: answer yes or no."
+        return None
+
+    if f.kind in ("seat", "team"):
+        limit = table.size if f.kind == "seat" else 2
+        if _blank(value):
+            if f.optional:
+                return None
+            errors[f.name] = f"Choose the {f.label.lower()}."
+            return None
+        n = _int(value)
+        if n is None or not 0 <= n < limit:
+            errors[f.name] = (
+                f"{f.label}: choose one of the {'players' if f.kind == 'seat' else 'teams'}."
+            )
+            return None
+        return n
+
+    if f.kind == "seats":
+        if _blank(value):
+            value = []
+        if not isinstance(value, (list, tuple)):
+            value = [value]
+        seats = [_int(v) for v in value if not _blank(v)]
+        if any(s is None or not 0 <= s < table.size for s in seats):
+            errors[f.name] = f"{f.label}: choose from the players at the table."
+            return None
+        if len(set(seats)) != len(seats):
+            errors[f.name] = f"{f.label}: a player is chosen twice."
+            return None
+        return sorted(seats)
+
+    if f.kind == "choice":
+        if _blank(value):
+            if f.optional:
+                return None
+            errors[f.name] = f"Choose the {f.label.lower()}."
+            return None
+        for choice, _label in f.choices:
+            if value == choice or (isinstance(value, str) and value == str(choice)):
+                return choice
+        errors[f.name] = f"{f.label}: {value!s:.20} is not one of the choices."
+        return None
+
+    if f.kind == "number":
+        if _blank(value):
+            if f.optional:
+                return None
+            errors[f.name] = f"Enter the {f.label.lower()}."
+            return None
+        n = _int(value)
+        if n is None:
+            errors[f.name] = f"{f.label} must be a whole number."
+            return None
+        if not f.min <= n <= f.max:
+            errors[f.name] = f"{f.label} must be from {f.min} to {f.max}; {n} is out of range."
+            return None
+        return n
+
+    if f.kind == "per_seat":
+        if not isinstance(value, (list, tuple)) or len(value) != table.size:
+            errors[f.name] = f"{f.label}: enter a number for every player."
+            return None
+        numbers: list[int | None] = []
+        for seat, v in enumerate(value):
+            if _blank(v):
+                numbers.append(None)
+                continue
+            n = _int(v)
+            if n is None:
+                errors[f.name] = f"{f.label} for {table.names[seat]} must be a whole number."
+                return None
+            if not f.min <= n <= f.max:
+                errors[f.name] = (
+                    f"{f.label} for {table.names[seat]} must be from {f.min} to {f.max}; "
+                    f"{n} is out of range."
+                )
+                return None
+            numbers.append(n)
+        blanks = [i for i, n in enumerate(numbers) if n is None]
+        known = sum(n for n in numbers if n is not None)
+        if f.total is None:
+            # No fixed total: a blank is nothing taken (fewest taps).
+            return [0 if n is None else n for n in numbers]
+        if len(blanks) > 1:
+            errors[f.name] = (
+                f"{f.label}: leave at most one player blank (their number is worked out "
+                f"from the {f.total} in the hand)."
+            )
+            return None
+        if blanks:
+            rest = f.total - known
+            if not f.min <= rest <= f.max:
+                errors[f.name] = (
+                    f"{f.label}: {f.total} in a hand, but these already add up to {known}."
+                )
+                return None
+            numbers[blanks[0]] = rest
+            return numbers
+        if known != f.total:
+            errors[f.name] = (
+                f"{f.label}: {f.total} in a {table.size}-player hand; these add up to {known}."
+            )
+            return None
+        return numbers
+
+    raise AssertionError(f"unknown field kind {f.kind}")
+
+
+def check_fields(fields: Sequence[Field], facts: Facts, table: Table) -> Facts:
+    """Convert and range-check each field that applies; drop the rest.
+
+    Raises HandInvalid naming every field that is wrong.
+    """
+    if not isinstance(facts, dict):
+        raise HandInvalid({"__all__": "A hand must be a set of named facts."})
+    errors: dict[str, str] = {}
+    clean: Facts = {}
+    for f in fields:
+        # show_if refers to an earlier field, already cleaned
+        if not f.applies(clean):
+            continue
+        value = _check_one(f, facts.get(f.name), table, errors)
+        if f.name not in errors:
+            clean[f.name] = value
+    if errors:
+        raise HandInvalid(errors)
+    return clean

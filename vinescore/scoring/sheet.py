@@ -1,0 +1,87 @@
+"""Replaying a game's hands: from stored facts to the score sheet.
+
+Scores are never stored; this derives every row, running total, dealer and
+the winner from the facts, so editing an old hand changes everything after it
+and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .base import Facts, GameRules, HandResult, Table, Winner
+
+
+@dataclass(frozen=True)
+class Setup:
+    """How a game was started."""
+
+    names: tuple[str, ...]
+    first_dealer: int = 0
+    options: frozenset[str] = frozenset()
+    target: int | None = None
+    stakes: int | None = None
+    ended: bool = False  # coin games: the table ended the session
+
+    def table(self, hand_index: int) -> Table:
+        """The table for the hand at `hand_index` (0-based): the deal passes
+        left after every hand."""
+        return Table(
+            names=self.names,
+            options=self.options,
+            dealer=(self.first_dealer + hand_index) % len(self.names),
+        )
+
+
+@dataclass(frozen=True)
+class Row:
+    number: int  # 1-based hand number
+    dealer: int
+    facts: Facts
+    result: HandResult
+    totals: tuple[int, ...]  # per side after this hand (coin games: balances)
+
+
+@dataclass
+class Sheet:
+    rules: GameRules
+    setup: Setup
+    rows: list[Row] = field(default_factory=list)
+    winner: Winner | None = None
+    decided_at: int | None = None  # hand number after which the game was won
+
+    @property
+    def starting(self) -> tuple[int, ...]:
+        n = self.rules.side_count(len(self.setup.names))
+        return (self.setup.stakes or 0,) * n if self.rules.coins else (0,) * n
+
+    @property
+    def totals(self) -> tuple[int, ...]:
+        return self.rows[-1].totals if self.rows else self.starting
+
+    @property
+    def next_table(self) -> Table:
+        return self.setup.table(len(self.rows))
+
+    @property
+    def side_names(self) -> tuple[str, ...]:
+        return self.rules.side_names(self.setup.names)
+
+
+def replay(rules: GameRules, setup: Setup, hands: Sequence[Facts]) -> Sheet:
+    sheet = Sheet(rules, setup)
+    totals = list(sheet.starting)
+    for i, facts in enumerate(hands):
+        table = setup.table(i)
+        result = rules.score(facts, table)
+        totals = [t + a for t, a in zip(totals, result.awards, strict=True)]
+        sheet.rows.append(Row(i + 1, table.dealer, facts, result, tuple(totals)))
+        if sheet.winner is None:
+            won = rules.winner(totals, setup.target, result, table)
+            if won is not None:
+                sheet.winner, sheet.decided_at = won, i + 1
+    if rules.coins and setup.ended:
+        sheet.winner = rules.session_winner(sheet.totals, setup.table(len(hands)))
+        sheet.decided_at = len(hands)
+    return sheet

@@ -1,0 +1,220 @@
+"""Forms: each turns what a player tapped into checked facts, or messages
+beside the fields. The game rules themselves live in vinescore.scoring."""
+
+from __future__ import annotations
+
+from django import forms
+
+from vinescore.scoring import Field as FactField
+from vinescore.scoring import GameRules, HandInvalid, Table
+
+from .models import Player
+
+MAX_SEATS = 6
+
+
+def player_count_words(counts: tuple[int, ...]) -> str:
+    if len(counts) == 1:
+        return f"exactly {counts[0]} players"
+    if list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]} to {counts[-1]} players"
+    return " or ".join(map(str, counts)) + " players"
+
+
+class PlayerForm(forms.Form):
+    name = forms.CharField(max_length=40, strip=True)
+
+    def __init__(self, *args, player: Player | None = None, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.player = player
+
+    def clean_name(self) -> str:
+        name = " ".join(self.cleaned_data["name"].split())
+        clash = Player.objects.filter(name__iexact=name)
+        if self.player is not None:
+            clash = clash.exclude(pk=self.player.pk)
+        if clash.exists():
+            raise forms.ValidationError(f"There is already a player called {clash.first().name}.")
+        return name
+
+
+class NewGameForm(forms.Form):
+    """Seats are numbered in clockwise order; blank seats are skipped."""
+
+    first_dealer = forms.TypedChoiceField(
+        coerce=int, choices=[(i, f"Seat {i + 1}") for i in range(MAX_SEATS)], initial=0
+    )
+    options = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple)
+    target = forms.IntegerField(required=False, min_value=1, max_value=10_000)
+    stakes = forms.IntegerField(required=False, min_value=1, max_value=1_000_000)
+    note = forms.CharField(required=False, max_length=500, widget=forms.Textarea(attrs={"rows": 2}))
+
+    def __init__(self, rules: GameRules, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        self.seat_count = max(rules.player_counts)
+        players = Player.objects.all()
+        for i in range(self.seat_count):
+            self.fields[f"seat_{i + 1}"] = forms.ModelChoiceField(
+                queryset=players, required=False, label=f"Seat {i + 1}", empty_label="—"
+            )
+        self.fields["first_dealer"].choices = [(i, f"Seat {i + 1}") for i in range(self.seat_count)]
+        self.fields["options"].choices = [(o.name, o.label) for o in rules.options]
+        if rules.coins:
+            del self.fields["target"]
+        else:
+            del self.fields["stakes"]
+
+    def seat_fields(self):
+        return [self[f"seat_{i + 1}"] for i in range(self.seat_count)]
+
+    def clean(self):
+        data = super().clean()
+        seated: list[Player] = []
+        seat_of_first_dealer = None
+        for i in range(self.seat_count):
+            player = data.get(f"seat_{i + 1}")
+            if player is None:
+                continue
+            if player in seated:
+                self.add_error(f"seat_{i + 1}", f"{player.name} is already seated.")
+                continue
+            if data.get("first_dealer") == i:
+                seat_of_first_dealer = len(seated)
+            seated.append(player)
+        counts = self.rules.player_counts
+        if len(seated) not in counts and not self.errors:
+            self.add_error(
+                "seat_1",
+                f"{self.rules.name} is for {player_count_words(counts)}; "
+                f"{len(seated)} {'is' if len(seated) == 1 else 'are'} seated.",
+            )
+        if "first_dealer" in data and seat_of_first_dealer is None and seated:
+            self.add_error("first_dealer", "The first dealer must be one of the seated players.")
+        chosen = set(data.get("options", []))
+        for option in self.rules.options:
+            if option.name in chosen and option.requires and option.requires not in chosen:
+                needed = next(o.label for o in self.rules.options if o.name == option.requires)
+                self.add_error("options", f"“{option.label}” needs “{needed}” switched on.")
+        data["seated"] = seated
+        data["first_dealer_index"] = seat_of_first_dealer or 0
+        if not self.rules.coins and data.get("target") is None and len(seated) in counts:
+            data["target"] = self.rules.default_target(len(seated))
+        if self.rules.coins and data.get("stakes") is None and len(seated) in counts:
+            data["stakes"] = self.rules.default_stakes(len(seated))
+        return data
+
+
+class ListField(forms.Field):
+    """Several values under one name (checkboxes, one number per player)."""
+
+    widget = forms.MultipleHiddenInput
+
+    def to_python(self, value):
+        return list(value or [])
+
+
+class HandForm(forms.Form):
+    """The facts of one hand, built from the game's declared fields.
+
+    Each value is passed through as typed; the game's own `clean` converts,
+    derives and checks them, and its messages land beside the fields.
+    """
+
+    def __init__(self, rules: GameRules, table: Table, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.rules = rules
+        self.table = table
+        self.fact_fields: list[FactField] = rules.fields(table)
+        for f in self.fact_fields:
+            if f.kind in ("seats", "per_seat"):
+                self.fields[f.name] = ListField(required=False, label=f.label)
+            else:
+                self.fields[f.name] = forms.CharField(
+                    required=False, label=f.label, strip=True, max_length=20
+                )
+        self.facts: dict | None = None
+
+    def clean(self):
+        raw = {name: self.cleaned_data.get(name) for name in self.fields}
+        try:
+            self.facts = self.rules.clean(raw, self.table)
+        except HandInvalid as invalid:
+            for name, message in invalid.errors.items():
+                self.add_error(None if name not in self.fields else name, message)
+        return self.cleaned_data
+
+    def inputs(self) -> list[dict]:
+        """What the template needs to draw each field: its kind, its choices
+        in players' words, and what is currently selected."""
+        drawn = []
+        for f in self.fact_fields:
+            bound = self[f.name]
+            value = bound.value()
+            if f.kind == "per_seat":
+                values = list(value or []) + [""] * self.table.size
+                entries = [
+                    {"seat": i, "name": n, "value": values[i]}
+                    for i, n in enumerate(self.table.names)
+                ]
+                drawn.append({"field": f, "bound": bound, "entries": entries})
+                continue
+            selected = {str(v) for v in value} if isinstance(value, list) else {str(value)}
+            if f.kind in ("seat", "seats"):
+                choices = list(enumerate(self.table.names))
+            elif f.kind == "team":
+                choices = list(enumerate(self.rules.side_names(self.table.names)))
+            elif f.kind == "choice":
+                choices = list(f.choices)
+            elif f.kind == "number" and f.max - f.min <= 25:
+                choices = [(n, str(n)) for n in range(f.min, f.max + 1)]
+            else:
+                choices = []
+            if f.optional and f.kind in ("seat", "team", "choice"):
+                choices = [("", f.none_label), *choices]
+            drawn.append(
+                {
+                    "field": f,
+                    "bound": bound,
+                    "choices": [
+                        {"value": str(v), "label": label, "checked": str(v) in selected}
+                        for v, label in choices
+                    ],
+                    "multiple": f.kind == "seats",
+                    "value": "" if value is None else value,
+                }
+            )
+        return drawn
+
+
+def facts_as_data(fields: list[FactField], facts: dict) -> dict:
+    """Stored facts as the form's initial data (for editing a hand)."""
+    data = {}
+    for f in fields:
+        if f.name not in facts:
+            continue
+        value = facts[f.name]
+        if isinstance(value, list):
+            data[f.name] = [str(v) for v in value]
+        elif isinstance(value, bool):
+            data[f.name] = "on" if value else ""
+        else:
+            data[f.name] = "" if value is None else str(value)
+    return data
+
+
+class ReopenForm(forms.Form):
+    target = forms.IntegerField(min_value=1, max_value=10_000, label="Play on to")
+
+    def __init__(self, *args, top: int = 0, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.top = top
+        self.fields["target"].initial = top + 10
+
+    def clean_target(self) -> int:
+        target = self.cleaned_data["target"]
+        if target <= self.top:
+            raise forms.ValidationError(
+                f"The leader already has {self.top}; the new target must be higher."
+            )
+        return target

@@ -1,0 +1,218 @@
+"""Players, games, seats and hands.
+
+A hand stores only the facts the scorekeeper entered; every score, total,
+dealer and winner is derived by replaying the facts through the scoring
+service. `Game.refresh_result` keeps a small cache of the outcome (status,
+winner, final totals) for lists, rebuilt after every change.
+"""
+
+from __future__ import annotations
+
+from django.db import models, transaction
+from django.db.models.functions import Lower
+from django.urls import reverse
+from django.utils import timezone
+
+from vinescore.scoring import REGISTRY, GameRules, Setup, Sheet, replay
+
+
+class Player(models.Model):
+    name = models.CharField(max_length=40)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = [Lower("name")]
+        constraints = [
+            models.UniqueConstraint(Lower("name"), name="player_name_unique_ignoring_case")
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @classmethod
+    def named(cls, name: str) -> Player | None:
+        return cls.objects.filter(name__iexact=name.strip()).first()
+
+
+class GameQuerySet(models.QuerySet):
+    def in_progress(self):
+        return self.filter(finished_at__isnull=True)
+
+    def finished(self):
+        return self.filter(finished_at__isnull=False)
+
+    def for_list(self):
+        """In progress first (latest activity first), then finished."""
+        return self.prefetch_related("seats__player").order_by(
+            models.F("finished_at").desc(nulls_first=True), "-updated_at"
+        )
+
+
+class Game(models.Model):
+    kind = models.CharField(max_length=40, help_text="The game's key in the scoring registry.")
+    rules_version = models.CharField(max_length=120)
+    options = models.JSONField(default=list, blank=True)
+    target = models.PositiveIntegerField(null=True, blank=True)
+    stakes = models.PositiveIntegerField(null=True, blank=True)
+    first_dealer = models.PositiveSmallIntegerField(default=0, help_text="Seat index, from 0.")
+    note = models.TextField(blank=True)
+    ended = models.BooleanField(default=False, help_text="Coin games: the session was ended.")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    # Derived from the hands by refresh_result(); never edited directly.
+    finished_at = models.DateTimeField(null=True, blank=True)
+    winner_name = models.CharField(max_length=200, blank=True)
+    final_totals = models.JSONField(default=list, blank=True)
+    hand_count = models.PositiveIntegerField(default=0)
+
+    objects = GameQuerySet.as_manager()
+
+    class Meta:
+        indexes = [models.Index(fields=["finished_at", "updated_at"])]
+
+    def __str__(self) -> str:
+        return f"{self.name} #{self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("game", args=[self.pk])
+
+    @property
+    def rules(self) -> GameRules:
+        return REGISTRY[self.kind]
+
+    @property
+    def name(self) -> str:
+        return self.rules.name if self.kind in REGISTRY else self.kind
+
+    @property
+    def is_finished(self) -> bool:
+        return self.finished_at is not None
+
+    def seated_players(self) -> list[Player]:
+        return [seat.player for seat in self.seats.all()]
+
+    def setup(self) -> Setup:
+        return Setup(
+            names=tuple(p.name for p in self.seated_players()),
+            first_dealer=self.first_dealer,
+            options=frozenset(self.options),
+            target=self.target,
+            stakes=self.stakes,
+            ended=self.ended,
+        )
+
+    def live_hands(self) -> list[Hand]:
+        return [h for h in self.hands.all() if h.deleted_at is None]
+
+    def sheet(self, hands: list[Hand] | None = None) -> Sheet:
+        if hands is None:
+            hands = self.live_hands()
+        return replay(self.rules, self.setup(), [h.facts for h in hands])
+
+    def refresh_result(self, sheet: Sheet | None = None) -> Sheet:
+        """Rebuild the cached outcome from the facts; call after any change."""
+        sheet = sheet or self.sheet()
+        names = sheet.side_names
+        if sheet.winner is not None:
+            if self.finished_at is None:
+                self.finished_at = timezone.now()
+            winners = [sheet.winner.side, *sheet.winner.shared_with]
+            self.winner_name = " and ".join(names[s] for s in winners)
+        else:
+            self.finished_at = None
+            self.winner_name = ""
+        self.final_totals = list(sheet.totals)
+        self.hand_count = len(sheet.rows)
+        self.save(
+            update_fields=[
+                "finished_at",
+                "winner_name",
+                "final_totals",
+                "hand_count",
+                "updated_at",
+            ]
+        )
+        return sheet
+
+    def next_position(self) -> int:
+        last = self.hands.order_by("-position").values_list("position", flat=True).first()
+        return (last or 0) + 1
+
+    @transaction.atomic
+    def add_hand(self, facts: dict) -> Hand:
+        hand = self.hands.create(position=self.next_position(), facts=facts)
+        self.changes.create(hand=hand, action=HandChange.ADDED, after=facts)
+        return hand
+
+
+class Seat(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
+    position = models.PositiveSmallIntegerField(help_text="Clockwise order, from 0.")
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="one_player_per_seat"),
+            models.UniqueConstraint(fields=["game", "player"], name="one_seat_per_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in seat {self.position + 1}"
+
+
+class Hand(models.Model):
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="hands")
+    position = models.PositiveIntegerField(help_text="Order of play within the game.")
+    facts = models.JSONField()
+    deleted_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["position"]
+        constraints = [
+            models.UniqueConstraint(fields=["game", "position"], name="hand_position_unique")
+        ]
+
+    def __str__(self) -> str:
+        return f"hand at position {self.position} of game {self.game_id}"
+
+    @transaction.atomic
+    def change_facts(self, facts: dict) -> None:
+        before = self.facts
+        self.facts = facts
+        self.save(update_fields=["facts", "updated_at"])
+        self.game.changes.create(hand=self, action=HandChange.EDITED, before=before, after=facts)
+
+    @transaction.atomic
+    def delete_softly(self) -> None:
+        self.deleted_at = timezone.now()
+        self.save(update_fields=["deleted_at", "updated_at"])
+        self.game.changes.create(hand=self, action=HandChange.DELETED, before=self.facts)
+
+    @transaction.atomic
+    def restore(self) -> None:
+        self.deleted_at = None
+        self.save(update_fields=["deleted_at", "updated_at"])
+        self.game.changes.create(hand=self, action=HandChange.RESTORED, after=self.facts)
+
+
+class HandChange(models.Model):
+    """The per-game change log: every hand added, edited, deleted or restored."""
+
+    ADDED, EDITED, DELETED, RESTORED = "added", "edited", "deleted", "restored"
+    ACTIONS = [(a, a.capitalize()) for a in (ADDED, EDITED, DELETED, RESTORED)]
+
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
+    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="changes")
+    action = models.CharField(max_length=10, choices=ACTIONS)
+    before = models.JSONField(null=True, blank=True)
+    after = models.JSONField(null=True, blank=True)
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.action} {self.hand}"

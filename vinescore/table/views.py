@@ -1,0 +1,408 @@
+"""Views: translate HTTP into model changes and back. The rules live in
+vinescore.scoring; every POST redirects for a plain browser and re-renders
+the changed fragment for htmx."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.db.models import Prefetch
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+
+from vinescore.scoring import REGISTRY, GameRules, Sheet
+
+from .forms import HandForm, NewGameForm, PlayerForm, ReopenForm, facts_as_data
+from .models import Game, Hand, Player, Seat
+
+# The score sheet shows the latest hands; the rest are one tap away.
+SHEET_WINDOW = 25
+
+
+def get_game(pk: int) -> Game:
+    games = Game.objects.prefetch_related(
+        Prefetch("seats", queryset=Seat.objects.select_related("player")), "hands"
+    )
+    game = get_object_or_404(games, pk=pk)
+    if game.kind not in REGISTRY:
+        raise Http404("This game is not one vinescore knows.")
+    return game
+
+
+def get_hand(game: Game, hand_pk: int) -> Hand:
+    for hand in game.hands.all():
+        if hand.pk == hand_pk:
+            return hand
+    raise Http404("No such hand in this game.")
+
+
+def playable_games() -> list[GameRules]:
+    return list(REGISTRY)
+
+
+@require_GET
+def up(request: HttpRequest) -> HttpResponse:
+    """The smallest page: for health checks and the benchmark's baseline."""
+    return HttpResponse("ok", content_type="text/plain")
+
+
+# --- games list and players ------------------------------------------------
+
+
+@require_GET
+def game_list(request: HttpRequest) -> TemplateResponse:
+    games = list(Game.objects.for_list()[:100])
+    return TemplateResponse(
+        request,
+        "table/game_list.html",
+        {
+            "in_progress": [g for g in games if not g.is_finished],
+            "finished": [g for g in games if g.is_finished],
+        },
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def player_list(request: HttpRequest) -> TemplateResponse | HttpResponse:
+    form = PlayerForm(request.POST or None)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid():
+            Player.objects.create(name=form.cleaned_data["name"])
+            if not request.htmx:
+                return HttpResponseRedirect(request.POST.get("next") or reverse("player_list"))
+            form = PlayerForm()
+        else:
+            status = 422
+    template = "table/player_list.html#players" if request.htmx else "table/player_list.html"
+    return TemplateResponse(
+        request,
+        template,
+        {"form": form, "players": Player.objects.all()},
+        status=status,
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def player_rename(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
+    player = get_object_or_404(Player, pk=pk)
+    form = PlayerForm(request.POST or None, player=player, initial={"name": player.name})
+    if request.method == "POST" and form.is_valid():
+        player.name = form.cleaned_data["name"]
+        player.save(update_fields=["name"])
+        return HttpResponseRedirect(reverse("player_list"))
+    return TemplateResponse(
+        request,
+        "table/player_rename.html",
+        {"form": form, "player": player},
+        status=422 if form.errors else 200,
+    )
+
+
+# --- starting a game -------------------------------------------------------
+
+
+@require_GET
+def game_new(request: HttpRequest) -> TemplateResponse:
+    return TemplateResponse(request, "table/game_new.html", {"games": playable_games()})
+
+
+def by_player_count(rules: GameRules, default) -> str:
+    """'60 with 3 players, 40 with 4, 25 with 5 or 6' from a per-count default."""
+    groups: dict[int | None, list[int]] = {}
+    for n in rules.player_counts:
+        groups.setdefault(default(n), []).append(n)
+    if len(groups) == 1:
+        return str(next(iter(groups)))
+    parts = [f"{value} with {' or '.join(map(str, counts))}" for value, counts in groups.items()]
+    return parts[0] + " players, " + ", ".join(parts[1:])
+
+
+@require_http_methods(["GET", "POST"])
+def game_start(request: HttpRequest, kind: str) -> TemplateResponse | HttpResponse:
+    if kind not in REGISTRY:
+        raise Http404("No such game.")
+    rules = REGISTRY[kind]
+    form = NewGameForm(rules, request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        with transaction.atomic():
+            game = Game.objects.create(
+                kind=rules.key,
+                rules_version=rules.rules_version,
+                options=sorted(data["options"]),
+                target=data.get("target"),
+                stakes=data.get("stakes"),
+                first_dealer=data["first_dealer_index"],
+                note=data["note"],
+            )
+            Seat.objects.bulk_create(
+                Seat(game=game, player=p, position=i) for i, p in enumerate(data["seated"])
+            )
+            game.refresh_result()
+        return HttpResponseRedirect(game.get_absolute_url())
+    return TemplateResponse(
+        request,
+        "table/game_start.html",
+        {
+            "form": form,
+            "rules": rules,
+            "players_exist": Player.objects.exists(),
+            "target_hint": by_player_count(rules, rules.default_target),
+            "stakes_hint": by_player_count(rules, rules.default_stakes),
+        },
+        status=422 if form.errors else 200,
+    )
+
+
+# --- the score sheet ------------------------------------------------------
+
+
+def next_hand_form(game: Game, sheet: Sheet, hands: list[Hand]) -> HandForm:
+    table = sheet.next_table
+    form = HandForm(game.rules, table)
+    if hands:
+        previous = hands[-1].facts
+        repeat = [f for f in form.fact_fields if f.repeat]
+        form.initial = facts_as_data(repeat, previous)
+    return form
+
+
+def sheet_context(game: Game, form: HandForm | None, show_all: bool = False) -> dict:
+    hands = game.live_hands()
+    sheet = game.sheet(hands)
+    if form is None:
+        form = next_hand_form(game, sheet, hands)
+    names = sheet.setup.names
+    rows = [
+        {
+            "row": row,
+            "hand": hand,
+            "dealer": names[row.dealer],
+            "sides": list(zip(row.result.awards, row.totals, strict=True)),
+            "after_win": sheet.decided_at is not None and row.number > sheet.decided_at,
+        }
+        for hand, row in zip(hands, sheet.rows, strict=True)
+    ]
+    hidden = 0 if show_all else max(0, len(rows) - SHEET_WINDOW)
+    table = sheet.next_table
+    return {
+        "game": game,
+        "rules": game.rules,
+        "sheet": sheet,
+        "sides": list(zip(sheet.side_names, sheet.totals, strict=True)),
+        "rows": rows[hidden:],
+        "hidden_rows": hidden,
+        "form": form,
+        "next_number": len(rows) + 1,
+        "dealer": names[table.dealer],
+        "first_bidder": names[table.left_of(table.dealer)],
+        "winner_name": (
+            " and ".join(
+                sheet.side_names[s] for s in (sheet.winner.side, *sheet.winner.shared_with)
+            )
+            if sheet.winner
+            else ""
+        ),
+        "options": [o for o in game.rules.options if o.name in game.options],
+        "shortcuts": [
+            {"label": s.label, "inputs": sorted(facts_as_data_all(s.facts).items())}
+            for s in game.rules.shortcuts(table)
+        ]
+        if not game.is_finished
+        else [],
+    }
+
+
+def facts_as_data_all(facts: dict) -> dict:
+    return {
+        k: ("on" if v is True else "" if v in (None, False) else str(v)) for k, v in facts.items()
+    }
+
+
+def render_sheet(
+    request: HttpRequest, game: Game, form: HandForm | None = None, status: int = 200
+) -> TemplateResponse:
+    context = sheet_context(game, form, show_all=request.GET.get("all") == "1")
+    deleted = request.GET.get("deleted")
+    if deleted and deleted.isdigit():
+        context["undo_hand"] = next(
+            (h for h in game.hands.all() if h.pk == int(deleted) and h.deleted_at), None
+        )
+    template = "table/game.html#live" if request.htmx else "table/game.html"
+    return TemplateResponse(request, template, context, status=status)
+
+
+@require_GET
+def game_detail(request: HttpRequest, pk: int) -> TemplateResponse:
+    return render_sheet(request, get_game(pk))
+
+
+@require_POST
+def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
+    game = get_game(pk)
+    sheet = game.sheet()
+    form = HandForm(game.rules, sheet.next_table, request.POST)
+    if game.is_finished:
+        form.is_valid()
+        form.add_error(None, "This game is finished: reopen it to play more hands.")
+        return render_sheet(request, game, form, status=409)
+    if not form.is_valid():
+        return render_sheet(request, game, form, status=422)
+    game.add_hand(form.facts)
+    game = get_game(pk)
+    game.refresh_result()
+    if not request.htmx:
+        return HttpResponseRedirect(game.get_absolute_url())
+    return render_sheet(request, game)
+
+
+def hand_number(game: Game, hand: Hand) -> int | None:
+    live = game.live_hands()
+    return live.index(hand) + 1 if hand in live else None
+
+
+@require_http_methods(["GET", "POST"])
+def hand_edit(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse | HttpResponse:
+    game = get_game(pk)
+    hand = get_hand(game, hand_pk)
+    number = hand_number(game, hand)
+    if number is None:
+        raise Http404("That hand was deleted; restore it before editing.")
+    table = game.setup().table(number - 1)
+    if request.method == "POST":
+        form = HandForm(game.rules, table, request.POST)
+        if form.is_valid():
+            if form.facts != hand.facts:
+                hand.change_facts(form.facts)
+                get_game(pk).refresh_result()
+            return HttpResponseRedirect(f"{game.get_absolute_url()}#hand-{hand.pk}")
+    else:
+        form = HandForm(
+            game.rules, table, initial=facts_as_data(game.rules.fields(table), hand.facts)
+        )
+    return TemplateResponse(
+        request,
+        "table/hand_edit.html",
+        {
+            "game": game,
+            "hand": hand,
+            "number": number,
+            "later": game.hand_count - number,
+            "form": form,
+            "dealer": table.names[table.dealer],
+        },
+        status=422 if form.errors else 200,
+    )
+
+
+@require_http_methods(["GET", "POST"])
+def hand_delete(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse | HttpResponse:
+    game = get_game(pk)
+    hand = get_hand(game, hand_pk)
+    number = hand_number(game, hand)
+    if number is None:
+        return HttpResponseRedirect(game.get_absolute_url())
+    if request.method == "POST":
+        hand.delete_softly()
+        get_game(pk).refresh_result()
+        return HttpResponseRedirect(f"{game.get_absolute_url()}?deleted={hand.pk}")
+    return TemplateResponse(
+        request,
+        "table/hand_delete.html",
+        {"game": game, "hand": hand, "number": number, "later": game.hand_count - number},
+    )
+
+
+@require_POST
+def hand_restore(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
+    game = get_game(pk)
+    hand = get_hand(game, hand_pk)
+    if hand.deleted_at is not None:
+        hand.restore()
+        get_game(pk).refresh_result()
+    return HttpResponseRedirect(f"{game.get_absolute_url()}#hand-{hand.pk}")
+
+
+@require_GET
+def change_log(request: HttpRequest, pk: int) -> TemplateResponse:
+    game = get_game(pk)
+    changes = list(game.changes.select_related("hand"))
+    numbers = {h.pk: i + 1 for i, h in enumerate(game.live_hands())}
+    for change in changes:
+        change.number = numbers.get(change.hand_id)
+    return TemplateResponse(request, "table/change_log.html", {"game": game, "changes": changes})
+
+
+# --- the end of a game -----------------------------------------------------
+
+
+@require_http_methods(["GET", "POST"])
+def game_reopen(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
+    game = get_game(pk)
+    if not game.is_finished:
+        return HttpResponseRedirect(game.get_absolute_url())
+    if game.rules.coins:
+        if request.method == "POST":
+            game.ended = False
+            game.save(update_fields=["ended", "updated_at"])
+            game.refresh_result()
+            return HttpResponseRedirect(game.get_absolute_url())
+        form = None
+    else:
+        top = max(game.final_totals or [0])
+        form = ReopenForm(request.POST or None, top=top)
+        if request.method == "POST" and form.is_valid():
+            game.target = form.cleaned_data["target"]
+            game.save(update_fields=["target", "updated_at"])
+            game.refresh_result()
+            return HttpResponseRedirect(game.get_absolute_url())
+    return TemplateResponse(
+        request,
+        "table/game_reopen.html",
+        {"game": game, "form": form},
+        status=422 if form is not None and form.errors else 200,
+    )
+
+
+@require_POST
+def game_end_session(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game(pk)
+    if game.rules.coins and not game.ended:
+        game.ended = True
+        game.save(update_fields=["ended", "updated_at"])
+        game.refresh_result()
+    return HttpResponseRedirect(game.get_absolute_url())
+
+
+@require_POST
+def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game(pk)
+    sheet = game.sheet()
+    with transaction.atomic():
+        rematch = Game.objects.create(
+            kind=game.kind,
+            rules_version=game.rules.rules_version,
+            options=game.options,
+            target=game.rules.default_target(len(sheet.setup.names))
+            if game.target is not None
+            else None,
+            stakes=game.stakes,
+            first_dealer=sheet.next_table.dealer,
+            note=game.note,
+        )
+        Seat.objects.bulk_create(
+            Seat(game=rematch, player=s.player, position=s.position) for s in game.seats.all()
+        )
+        rematch.refresh_result()
+    return HttpResponseRedirect(rematch.get_absolute_url())
+
+
+@require_POST
+def game_note(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game(pk)
+    game.note = request.POST.get("note", "")[:500]
+    game.save(update_fields=["note", "updated_at"])
+    return HttpResponseRedirect(game.get_absolute_url())

@@ -1,0 +1,24 @@
+from django.contrib import admin
+from django.urls import path
+
+from vinescore.table import views
+
+urlpatterns = [
+    path("", views.game_list, name="game_list"),
+    path("up/", views.up, name="up"),
+    path("players/", views.player_list, name="player_list"),
+    path("players/<int:pk>/rename/", views.player_rename, name="player_rename"),
+    path("games/new/", views.game_new, name="game_new"),
+    path("games/new/<slug:kind>/", views.game_start, name="game_start"),
+    path("games/<int:pk>/", views.game_detail, name="game"),
+    path("games/<int:pk>/hands/", views.hand_add, name="hand_add"),
+    path("games/<int:pk>/hands/<int:hand_pk>/edit/", views.hand_edit, name="hand_edit"),
+    path("games/<int:pk>/hands/<int:hand_pk>/delete/", views.hand_delete, name="hand_delete"),
+    path("games/<int:pk>/hands/<int:hand_pk>/restore/", views.hand_restore, name="hand_restore"),
+    path("games/<int:pk>/log/", views.change_log, name="change_log"),
+    path("games/<int:pk>/reopen/", views.game_reopen, name="game_reopen"),
+    path("games/<int:pk>/end/", views.game_end_session, name="game_end_session"),
+    path("games/<int:pk>/rematch/", views.game_rematch, name="game_rematch"),
+    path("games/<int:pk>/note/", views.game_note, name="game_note"),
+    path("admin/", admin.site.urls),
+]
