@@ -1,0 +1,383 @@
+"""Game 5, Ducks and Geese (partners), and its variants Dog and cutthroat.
+
+Point cards are the Deuces and Farmers (Dog: the Tars). The bidders' points are
+their tricks plus their point cards; the other side scores point cards only.
+RULINGS.md, "Ducks and Geese", settles what the rulebook leaves open.
+"""
+
+from __future__ import annotations
+
+from ..base import Facts, Field, GameRules, HandInvalid, HandResult, Option, Shortcut, Table
+from ..checks import check_fields
+from ..words import plural
+
+ZERO, DOUBLE_ZERO = "zero", "double_zero"
+BID_WORDS = {ZERO: "zero", DOUBLE_ZERO: "double zero"}
+OPEN, NO_TRUMP = "open", "no_trump"
+FORFEIT_AWARD = 3
+FAILED_BLIND = "(house ruling: a failed blind bid is an ordinary failure)"
+
+BLIND_OPTION = Option(
+    "blind",
+    "Blind bids",
+    "Bid before looking at your cards; if it is made, the other side scores nothing.",
+)
+
+
+class DucksAndGeese(GameRules):
+    key = "ducks-and-geese"
+    name = "Ducks and Geese"
+    family = "Ducks and Geese"
+    rules_version = "Vines rulebook, Game 5 and variants; vinescore rulings 2026-11"
+    player_counts = (4,)
+    partnership = True
+    summary = (
+        "Two teams bid tricks plus Deuces and Farmers; the bidders score at most their "
+        "bid, and a miss bumps the other team."
+    )
+    options = (
+        Option(
+            ZERO,
+            "Zero bids",
+            "The zero bidder's partner sits out; take no trick to score 5.",
+        ),
+        Option(
+            DOUBLE_ZERO,
+            "Double zero",
+            "Both partners play and take no trick; scores 12.",
+            requires=ZERO,
+        ),
+        BLIND_OPTION,
+    )
+
+    HAND = 7
+    TARGET = 30
+    MIN_BID = 3
+    MAX_BID = 17
+    CARDS = 10  # point cards in the deck
+    CARD = ("point card", "point cards")
+    DECK_HOLDS = "5 Deuces and 5 Farmers"
+    ZERO_AWARD = 5
+    DOUBLE_ZERO_AWARD = 12
+
+    def hand_size(self, players: int = 4) -> int:
+        return self.HAND
+
+    def default_target(self, players: int = 4) -> int:
+        return self.TARGET
+
+    def cards(self, n: int) -> str:
+        return plural(n, *self.CARD)
+
+    def bid_choices(self, table: Table) -> tuple:
+        choices = [(n, str(n)) for n in range(self.MIN_BID, self.MAX_BID + 1)]
+        if table.has(ZERO):
+            choices.append((ZERO, "Zero"))
+            if table.has(DOUBLE_ZERO):
+                choices.append((DOUBLE_ZERO, "Double zero"))
+        return tuple(choices)
+
+    def fields(self, table: Table) -> list[Field]:
+        played = ("forfeit", (False,))
+        numbers = tuple(range(self.MIN_BID, self.MAX_BID + 1))
+        label = self.CARD[1].capitalize()
+        out = [
+            Field(
+                "forfeit",
+                "Dealer forfeited",
+                "flag",
+                help=f"Nobody bid and the dealer declined: the other team scores {FORFEIT_AWARD}.",
+            ),
+            Field("bidder", "Bidder", "seat", show_if=played),
+            Field("bid", "Bid", "choice", choices=self.bid_choices(table), show_if=played),
+        ]
+        if table.has("blind"):
+            out.append(Field("blind", "Bid blind", "flag", show_if=played))
+        out += [
+            Field(
+                "open",
+                "Open card",
+                "choice",
+                choices=((OPEN, "Taken (its suit is trump)"), (NO_TRUMP, "Not taken: no trump")),
+                default=OPEN,
+                show_if=played,
+                help="Recorded only; it does not change the score.",
+            ),
+            Field(
+                "bidders_tricks",
+                "Tricks taken by the bidding team",
+                "number",
+                min=0,
+                max=self.HAND,
+                show_if=played,
+                help=f"After a zero bid: the zero bidder's tricks. The other team has the "
+                f"rest of the {self.HAND}.",
+            ),
+            Field(
+                "bidders_cards",
+                f"{label} taken by the bidding team",
+                "number",
+                min=0,
+                max=self.CARDS,
+                show_if=("bid", numbers),
+            ),
+            Field(
+                "others_cards",
+                f"{label} taken by the other team",
+                "number",
+                min=0,
+                max=self.CARDS,
+                show_if=played,
+            ),
+        ]
+        return out
+
+    def shortcuts(self, table: Table) -> list[Shortcut]:
+        return [
+            Shortcut(
+                f"Dealer forfeits: the other team scores {FORFEIT_AWARD}",
+                {"forfeit": True},
+            )
+        ]
+
+    def clean(self, facts: Facts, table: Table) -> Facts:
+        facts = check_fields(self.fields(table), facts, table)
+        if facts["forfeit"]:
+            return facts
+        label = self.CARD[1].capitalize()
+        ours = facts.get("bidders_cards", 0)
+        theirs = facts["others_cards"]
+        took = facts["bidders_tricks"]
+        if took == 0 and ours:
+            raise HandInvalid(
+                {
+                    "bidders_cards": f"{label} taken by the bidding team: they took no trick, "
+                    f"so they hold no {self.CARD[0]}."
+                }
+            )
+        if took == self.HAND and theirs:
+            raise HandInvalid(
+                {
+                    "others_cards": f"{label} taken by the other team: they took no trick, "
+                    f"so they hold no {self.CARD[0]}."
+                }
+            )
+        if ours + theirs > self.CARDS:
+            raise HandInvalid(
+                {
+                    "others_cards": f"{label}: the deck holds only {self.CARDS} "
+                    f"({self.DECK_HOLDS}); the two teams add up to {ours + theirs}."
+                }
+            )
+        return facts
+
+    def score(self, facts: Facts, table: Table) -> HandResult:
+        names = table.names
+
+        def pair(seat: int) -> str:
+            return f"{names[seat]} and {names[(seat + 2) % 4]}"
+
+        def team(seat: int) -> str:  # in seat order
+            return pair(self.side_of(seat))
+
+        if facts.get("forfeit"):
+            dealer = table.dealer
+            other = self.side_of(table.left_of(dealer))
+            awards = tuple(FORFEIT_AWARD if s == other else 0 for s in range(2))
+            return HandResult(
+                awards,
+                f"Nobody bid and {names[dealer]}, dealing, forfeited the hand: "
+                f"{team(table.left_of(dealer))} score {FORFEIT_AWARD}",
+                rule="forfeit",
+            )
+
+        bidder, bid = facts["bidder"], facts["bid"]
+        blind = bool(facts.get("blind"))
+        who, ours, theirs = names[bidder], pair(bidder), team(table.left_of(bidder))
+        us = self.side_of(bidder)
+        took = facts["bidders_tricks"]
+        their_cards = facts["others_cards"]
+        bid_words = BID_WORDS.get(bid, str(bid)) + (" blind" if blind else "")
+
+        def result(mine: int, yours: int, text: str, rule: str, made: bool) -> HandResult:
+            awards = (mine, yours) if us == 0 else (yours, mine)
+            return HandResult(
+                awards,
+                f"{who} bid {bid_words} and {text}",
+                rule=rule,
+                bidder=bidder,
+                made=made,
+                bid=0 if bid in BID_WORDS else bid,
+            )
+
+        if bid in BID_WORDS:
+            prize = self.ZERO_AWARD if bid == ZERO else self.DOUBLE_ZERO_AWARD
+            takers = who if bid == ZERO else ours
+            if took == 0:
+                return result(
+                    prize,
+                    0,
+                    f"{takers} took no trick: {ours} score {prize}; {theirs} score nothing",
+                    bid,
+                    True,
+                )
+            return result(
+                0,
+                2 * their_cards,
+                f"{takers} took {plural(took, 'trick')}: {ours} score nothing; {theirs} "
+                f"score twice their {self.cards(their_cards)}, {2 * their_cards}",
+                bid,
+                False,
+            )
+
+        our_cards = facts["bidders_cards"]
+        points = took + our_cards
+        detail = f"{ours} took {points} points ({plural(took, 'trick')} + {self.cards(our_cards)})"
+        if points >= bid:
+            score_words = f"only their bid of {bid}" if points > bid else f"their bid of {bid}"
+            if blind:
+                return result(
+                    bid,
+                    0,
+                    f"{detail}: {ours} score {score_words}; {theirs} score nothing at all "
+                    "(a made blind bid)",
+                    "blind",
+                    True,
+                )
+            return result(
+                bid,
+                their_cards,
+                f"{detail}: {ours} score {score_words}; {theirs} score their "
+                f"{self.cards(their_cards)}",
+                "made",
+                True,
+            )
+        return result(
+            0,
+            their_cards + bid,
+            f"{detail}: {ours} score nothing; {theirs} score their "
+            f"{self.cards(their_cards)} plus a bump of {bid}"
+            + (f" {FAILED_BLIND}" if blind else ""),
+            "miss",
+            False,
+        )
+
+
+class Dog(DucksAndGeese):
+    key = "dog"
+    name = "Dog"
+    rules_version = "Vines rulebook, Game 5 variants (Dog); vinescore rulings 2026-11"
+    summary = "The older Ducks and Geese: only the Tars are point cards, and bids start at 2."
+    MIN_BID = 2
+    MAX_BID = 12
+    CARDS = 5
+    CARD = ("Tar", "Tars")
+    DECK_HOLDS = "5 Tars"
+
+
+class DucksCutthroat(GameRules):
+    key = "ducks-and-geese-cutthroat"
+    name = "Ducks and Geese (cutthroat)"
+    family = "Ducks and Geese"
+    rules_version = "Vines rulebook, Game 5 variants (cutthroat); vinescore rulings 2026-11"
+    player_counts = (4, 5, 6)
+    summary = (
+        "Ducks and Geese with everyone alone: the bidder scores at most the bid or loses "
+        "it; everyone else scores their Deuces and Farmers."
+    )
+    options = (BLIND_OPTION,)
+
+    HAND = 8
+    TARGET = 21
+    MIN_BID = 2
+    MAX_BID = 17
+    CARDS = 10
+
+    def hand_size(self, players: int) -> int:
+        return self.HAND
+
+    def default_target(self, players: int) -> int:
+        return self.TARGET
+
+    def fields(self, table: Table) -> list[Field]:
+        out = [
+            Field("bidder", "Bidder", "seat"),
+            Field("bid", "Bid", "number", min=self.MIN_BID, max=self.MAX_BID),
+        ]
+        if table.has("blind"):
+            out.append(Field("blind", "Bid blind", "flag"))
+        out += [
+            Field(
+                "bidder_tricks",
+                "Tricks taken by the bidder",
+                "number",
+                min=0,
+                max=self.HAND,
+                help="Only the bidder's tricks count.",
+            ),
+            Field(
+                "cards",
+                "Point cards",
+                "per_seat",
+                min=0,
+                max=self.CARDS,
+                help="Deuces and Farmers each player kept.",
+            ),
+        ]
+        return out
+
+    def clean(self, facts: Facts, table: Table) -> Facts:
+        facts = check_fields(self.fields(table), facts, table)
+        held = sum(facts["cards"])
+        if held > self.CARDS:
+            raise HandInvalid(
+                {
+                    "cards": f"Point cards: the deck holds only {self.CARDS} (5 Deuces and "
+                    f"5 Farmers); these add up to {held}."
+                }
+            )
+        return facts
+
+    def score(self, facts: Facts, table: Table) -> HandResult:
+        bidder, bid = facts["bidder"], facts["bid"]
+        blind = bool(facts.get("blind"))
+        cards, took = facts["cards"], facts["bidder_tricks"]
+        who = table.names[bidder]
+        points = took + cards[bidder]
+        bid_words = f"{bid} blind" if blind else str(bid)
+        text = (
+            f"{who} bid {bid_words} and took {points} points ({plural(took, 'trick')} + "
+            f"{plural(cards[bidder], 'point card')})"
+        )
+        others = [0 if s == bidder else c for s, c in enumerate(cards)]
+
+        def result(awards, tail: str, rule: str, made: bool) -> HandResult:
+            return HandResult(
+                tuple(awards), f"{text}: {tail}", rule=rule, bidder=bidder, made=made, bid=bid
+            )
+
+        if points >= bid:
+            score_words = f"only the bid of {bid}" if points > bid else f"the bid of {bid}"
+            if blind:
+                awards = [bid if s == bidder else 0 for s in range(table.size)]
+                return result(
+                    awards,
+                    f"{who} scores {score_words}; everyone else scores nothing (a made blind bid)",
+                    "blind",
+                    True,
+                )
+            awards = [bid if s == bidder else c for s, c in enumerate(others)]
+            return result(
+                awards,
+                f"{who} scores {score_words}; everyone else scores their point cards",
+                "made",
+                True,
+            )
+        awards = [-bid if s == bidder else c for s, c in enumerate(others)]
+        note = f" {FAILED_BLIND}" if blind else ""
+        return result(
+            awards,
+            f"{who} loses {bid}; everyone else scores their point cards{note}",
+            "miss",
+            False,
+        )
