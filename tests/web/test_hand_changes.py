@@ -1,7 +1,7 @@
 import pytest
 
 from tests.factories import make_game
-from vinescore.table.models import Game, HandChange
+from vinescore.table.models import Game, Hand, HandChange
 
 pytestmark = pytest.mark.django_db
 
@@ -32,8 +32,7 @@ def test_an_invalid_edit_is_refused_and_changes_nothing(client):
     )
     assert response.status_code == 422
     assert "these add up to 36" in response.content.decode()
-    hand.refresh_from_db()
-    assert hand.facts == MISS
+    assert Hand.objects.get(pk=hand.pk).facts == MISS
 
 
 def test_an_edit_can_decide_the_winner(client):

@@ -106,7 +106,7 @@ def test_the_sheet_shows_only_the_latest_hands_until_asked_for_all(client):
     game = make_game(target=9999, hands=[hand] * 30)
     body = client.get(game.get_absolute_url()).content.decode()
     assert "Show all 30 hands" in body
-    assert body.count('<tbody id="hand-') == 25
+    assert body.count('<tbody id="hand-') == 15
     assert (
         client.get(game.get_absolute_url() + "?all=1").content.decode().count('<tbody id="hand-')
         == 30

@@ -49,3 +49,11 @@ def test_renaming_to_another_players_name_is_refused(client):
     response = client.post(f"/players/{ben.pk}/rename/", {"name": "ana"})
     assert response.status_code == 422
     assert Player.objects.get(pk=ben.pk).name == "Ben"
+
+
+def test_renaming_a_winner_renames_them_on_the_games_list(client):
+    exact = {"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]}
+    make_game(hands=[exact] * 4)
+    ben = Player.objects.get(name="Ben")
+    client.post(f"/players/{ben.pk}/rename/", {"name": "Benedict"})
+    assert "🏆 Benedict" in client.get("/").content.decode()

@@ -68,19 +68,31 @@ class Sheet:
     def side_names(self) -> tuple[str, ...]:
         return self.rules.side_names(self.setup.names)
 
+    def play(self, facts: Facts) -> Row:
+        """Score one more hand onto the end of the sheet."""
+        i = len(self.rows)
+        table = self.setup.table(i)
+        result = self.rules.score(facts, table)
+        totals = tuple(t + a for t, a in zip(self.totals, result.awards, strict=True))
+        row = Row(i + 1, table.dealer, facts, result, totals)
+        self.rows.append(row)
+        if self.winner is None:
+            won = self.rules.winner(totals, self.setup.target, result, table)
+            if won is not None:
+                self.winner, self.decided_at = won, i + 1
+        return row
+
+    def extended(self, facts: Facts) -> Sheet:
+        """A copy with one more hand; this sheet is left as it was."""
+        copy = Sheet(self.rules, self.setup, list(self.rows), self.winner, self.decided_at)
+        copy.play(facts)
+        return copy
+
 
 def replay(rules: GameRules, setup: Setup, hands: Sequence[Facts]) -> Sheet:
     sheet = Sheet(rules, setup)
-    totals = list(sheet.starting)
-    for i, facts in enumerate(hands):
-        table = setup.table(i)
-        result = rules.score(facts, table)
-        totals = [t + a for t, a in zip(totals, result.awards, strict=True)]
-        sheet.rows.append(Row(i + 1, table.dealer, facts, result, tuple(totals)))
-        if sheet.winner is None:
-            won = rules.winner(totals, setup.target, result, table)
-            if won is not None:
-                sheet.winner, sheet.decided_at = won, i + 1
+    for facts in hands:
+        sheet.play(facts)
     if rules.coins and setup.ended:
         sheet.winner = rules.session_winner(sheet.totals, setup.table(len(hands)))
         sheet.decided_at = len(hands)

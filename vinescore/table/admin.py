@@ -20,6 +20,10 @@ class GameAdmin(admin.ModelAdmin):
     inlines = [SeatInline]
     readonly_fields = ["finished_at", "winner_name", "final_totals", "hand_count"]
 
+    def save_related(self, request, form, formsets, change):
+        super().save_related(request, form, formsets, change)
+        form.instance.refresh_result()
+
 
 @admin.register(Seat)
 class SeatAdmin(admin.ModelAdmin):
@@ -28,8 +32,16 @@ class SeatAdmin(admin.ModelAdmin):
 
 @admin.register(Hand)
 class HandAdmin(admin.ModelAdmin):
+    """Hands are best changed on the score sheet, which checks them against
+    the game's rules; here the facts are shown as stored."""
+
     list_display = ["game", "position", "deleted_at", "updated_at"]
     list_filter = ["deleted_at"]
+    readonly_fields = ["game", "position", "facts"]
+
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        obj.game.refresh_result()
 
 
 @admin.register(HandChange)

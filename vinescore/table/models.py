@@ -8,12 +8,23 @@ winner, final totals) for lists, rebuilt after every change.
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from django.db import models, transaction
 from django.db.models.functions import Lower
 from django.urls import reverse
 from django.utils import timezone
 
 from vinescore.scoring import REGISTRY, GameRules, Setup, Sheet, replay
+
+# game pk -> ((updated_at, setup), live hands, sheet): see Game.played().
+_PLAYED: dict[int, tuple] = {}
+_PLAYED_LIMIT = 64
+
+
+class LiveHand(NamedTuple):
+    pk: int
+    facts: dict
 
 
 class Player(models.Model):
@@ -29,9 +40,12 @@ class Player(models.Model):
     def __str__(self) -> str:
         return self.name
 
-    @classmethod
-    def named(cls, name: str) -> Player | None:
-        return cls.objects.filter(name__iexact=name.strip()).first()
+    @transaction.atomic
+    def rename(self, name: str) -> None:
+        self.name = name
+        self.save(update_fields=["name"])
+        for game in Game.objects.filter(seats__player=self).prefetch_related("seats__player"):
+            game.refresh_result()  # the cached winner's name
 
 
 class GameQuerySet(models.QuerySet):
@@ -89,6 +103,7 @@ class Game(models.Model):
         return self.finished_at is not None
 
     def seated_players(self) -> list[Player]:
+        """Seats must be loaded with their players (see views.get_game)."""
         return [seat.player for seat in self.seats.all()]
 
     def setup(self) -> Setup:
@@ -101,13 +116,34 @@ class Game(models.Model):
             ended=self.ended,
         )
 
-    def live_hands(self) -> list[Hand]:
-        return [h for h in self.hands.all() if h.deleted_at is None]
+    def live_hands(self) -> list[LiveHand]:
+        """The hands in play, in order: only what replaying needs."""
+        rows = self.hands.filter(deleted_at__isnull=True).values_list("pk", "facts")
+        return [LiveHand(pk, facts) for pk, facts in rows.order_by("position")]
 
-    def sheet(self, hands: list[Hand] | None = None) -> Sheet:
+    def sheet(self, hands: list[LiveHand] | None = None) -> Sheet:
         if hands is None:
             hands = self.live_hands()
         return replay(self.rules, self.setup(), [h.facts for h in hands])
+
+    def played(self) -> tuple[list[LiveHand], Sheet]:
+        """The live hands and their sheet, replayed at most once per version
+        of the game in this process: every change to a hand goes through
+        refresh_result(), which moves updated_at on."""
+        setup = self.setup()
+        key = (self.updated_at, setup)
+        memo = _PLAYED.get(self.pk)
+        if memo is not None and memo[0] == key:
+            return list(memo[1]), memo[2]
+        hands = self.live_hands()
+        sheet = replay(self.rules, setup, [h.facts for h in hands])
+        self.remember(hands, sheet)
+        return list(hands), sheet
+
+    def remember(self, hands: list[LiveHand], sheet: Sheet) -> None:
+        if len(_PLAYED) >= _PLAYED_LIMIT:
+            _PLAYED.pop(next(iter(_PLAYED)))
+        _PLAYED[self.pk] = ((self.updated_at, sheet.setup), tuple(hands), sheet)
 
     def refresh_result(self, sheet: Sheet | None = None) -> Sheet:
         """Rebuild the cached outcome from the facts; call after any change."""

@@ -15,15 +15,15 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from vinescore.scoring import REGISTRY, GameRules, Sheet
 
 from .forms import HandForm, NewGameForm, PlayerForm, ReopenForm, facts_as_data
-from .models import Game, Hand, Player, Seat
+from .models import Game, Hand, LiveHand, Player, Seat
 
 # The score sheet shows the latest hands; the rest are one tap away.
-SHEET_WINDOW = 25
+SHEET_WINDOW = 15
 
 
 def get_game(pk: int) -> Game:
     games = Game.objects.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player")), "hands"
+        Prefetch("seats", queryset=Seat.objects.select_related("player"))
     )
     game = get_object_or_404(games, pk=pk)
     if game.kind not in REGISTRY:
@@ -32,10 +32,7 @@ def get_game(pk: int) -> Game:
 
 
 def get_hand(game: Game, hand_pk: int) -> Hand:
-    for hand in game.hands.all():
-        if hand.pk == hand_pk:
-            return hand
-    raise Http404("No such hand in this game.")
+    return get_object_or_404(Hand, game=game, pk=hand_pk)
 
 
 def playable_games() -> list[GameRules]:
@@ -90,8 +87,7 @@ def player_rename(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
     player = get_object_or_404(Player, pk=pk)
     form = PlayerForm(request.POST or None, player=player, initial={"name": player.name})
     if request.method == "POST" and form.is_valid():
-        player.name = form.cleaned_data["name"]
-        player.save(update_fields=["name"])
+        player.rename(form.cleaned_data["name"])
         return HttpResponseRedirect(reverse("player_list"))
     return TemplateResponse(
         request,
@@ -160,55 +156,60 @@ def game_start(request: HttpRequest, kind: str) -> TemplateResponse | HttpRespon
 # --- the score sheet ------------------------------------------------------
 
 
-def next_hand_form(game: Game, sheet: Sheet, hands: list[Hand]) -> HandForm:
-    table = sheet.next_table
-    form = HandForm(game.rules, table)
-    if hands:
-        previous = hands[-1].facts
+def next_hand_form(game: Game, sheet: Sheet) -> HandForm:
+    form = HandForm(game.rules, sheet.next_table)
+    if sheet.rows:
         repeat = [f for f in form.fact_fields if f.repeat]
-        form.initial = facts_as_data(repeat, previous)
+        form.initial = facts_as_data(repeat, sheet.rows[-1].facts)
     return form
 
 
-def sheet_context(game: Game, form: HandForm | None, show_all: bool = False) -> dict:
-    hands = game.live_hands()
-    sheet = game.sheet(hands)
+def sheet_context(
+    game: Game,
+    hands: list[LiveHand],
+    sheet: Sheet,
+    form: HandForm | None,
+    show_all: bool = False,
+) -> dict:
     if form is None:
-        form = next_hand_form(game, sheet, hands)
+        form = next_hand_form(game, sheet)
     names = sheet.setup.names
+    hidden = 0 if show_all else max(0, len(hands) - SHEET_WINDOW)
+    # Flat rows: the template only prints them (a long sheet renders quickly).
+    base = game.get_absolute_url()
     rows = [
         {
-            "row": row,
-            "hand": hand,
+            "pk": hand.pk,
+            "number": row.number,
             "dealer": names[row.dealer],
-            "sides": list(zip(row.result.awards, row.totals, strict=True)),
+            "explanation": row.result.explanation,
+            "cells": [
+                (f"+{award}" if award > 0 else str(award), total)
+                for award, total in zip(row.result.awards, row.totals, strict=True)
+            ],
+            "edit_url": f"{base}hands/{hand.pk}/edit/",
+            "delete_url": f"{base}hands/{hand.pk}/delete/",
             "after_win": sheet.decided_at is not None and row.number > sheet.decided_at,
         }
-        for hand, row in zip(hands, sheet.rows, strict=True)
+        for hand, row in zip(hands[hidden:], sheet.rows[hidden:], strict=True)
     ]
-    hidden = 0 if show_all else max(0, len(rows) - SHEET_WINDOW)
     table = sheet.next_table
+    winners = (sheet.winner.side, *sheet.winner.shared_with) if sheet.winner else ()
     return {
         "game": game,
         "rules": game.rules,
         "sheet": sheet,
         "sides": list(zip(sheet.side_names, sheet.totals, strict=True)),
-        "rows": rows[hidden:],
+        "rows": rows,
         "hidden_rows": hidden,
         "form": form,
-        "next_number": len(rows) + 1,
+        "next_number": len(hands) + 1,
         "dealer": names[table.dealer],
         "first_bidder": names[table.left_of(table.dealer)],
-        "winner_name": (
-            " and ".join(
-                sheet.side_names[s] for s in (sheet.winner.side, *sheet.winner.shared_with)
-            )
-            if sheet.winner
-            else ""
-        ),
+        "winner_name": " and ".join(sheet.side_names[s] for s in winners),
         "options": [o for o in game.rules.options if o.name in game.options],
         "shortcuts": [
-            {"label": s.label, "inputs": sorted(facts_as_data_all(s.facts).items())}
+            {"label": s.label, "inputs": sorted(shortcut_data(s.facts).items())}
             for s in game.rules.shortcuts(table)
         ]
         if not game.is_finished
@@ -216,21 +217,26 @@ def sheet_context(game: Game, form: HandForm | None, show_all: bool = False) -> 
     }
 
 
-def facts_as_data_all(facts: dict) -> dict:
+def shortcut_data(facts: dict) -> dict:
     return {
         k: ("on" if v is True else "" if v in (None, False) else str(v)) for k, v in facts.items()
     }
 
 
 def render_sheet(
-    request: HttpRequest, game: Game, form: HandForm | None = None, status: int = 200
+    request: HttpRequest,
+    game: Game,
+    hands: list[LiveHand] | None = None,
+    sheet: Sheet | None = None,
+    form: HandForm | None = None,
+    status: int = 200,
 ) -> TemplateResponse:
-    context = sheet_context(game, form, show_all=request.GET.get("all") == "1")
-    deleted = request.GET.get("deleted")
-    if deleted and deleted.isdigit():
-        context["undo_hand"] = next(
-            (h for h in game.hands.all() if h.pk == int(deleted) and h.deleted_at), None
-        )
+    if hands is None or sheet is None:
+        hands, sheet = game.played()
+    context = sheet_context(game, hands, sheet, form, show_all=request.GET.get("all") == "1")
+    deleted = request.GET.get("deleted", "")
+    if deleted.isdigit():
+        context["undo_hand"] = game.hands.filter(pk=deleted, deleted_at__isnull=False).first()
     template = "table/game.html#live" if request.htmx else "table/game.html"
     return TemplateResponse(request, template, context, status=status)
 
@@ -243,25 +249,27 @@ def game_detail(request: HttpRequest, pk: int) -> TemplateResponse:
 @require_POST
 def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
     game = get_game(pk)
-    sheet = game.sheet()
+    hands, sheet = game.played()
     form = HandForm(game.rules, sheet.next_table, request.POST)
     if game.is_finished:
         form.is_valid()
         form.add_error(None, "This game is finished: reopen it to play more hands.")
-        return render_sheet(request, game, form, status=409)
+        return render_sheet(request, game, hands, sheet, form=form, status=409)
     if not form.is_valid():
-        return render_sheet(request, game, form, status=422)
-    game.add_hand(form.facts)
-    game = get_game(pk)
-    game.refresh_result()
+        return render_sheet(request, game, hands, sheet, form=form, status=422)
+    hand = game.add_hand(form.facts)
+    hands.append(LiveHand(hand.pk, hand.facts))
+    sheet = game.refresh_result(sheet.extended(hand.facts))
+    game.remember(hands, sheet)
     if not request.htmx:
         return HttpResponseRedirect(game.get_absolute_url())
-    return render_sheet(request, game)
+    return render_sheet(request, game, hands, sheet)
 
 
 def hand_number(game: Game, hand: Hand) -> int | None:
-    live = game.live_hands()
-    return live.index(hand) + 1 if hand in live else None
+    if hand.deleted_at is not None:
+        return None
+    return game.hands.filter(deleted_at__isnull=True, position__lte=hand.position).count()
 
 
 @require_http_methods(["GET", "POST"])
@@ -277,7 +285,7 @@ def hand_edit(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse |
         if form.is_valid():
             if form.facts != hand.facts:
                 hand.change_facts(form.facts)
-                get_game(pk).refresh_result()
+                game.refresh_result()
             return HttpResponseRedirect(f"{game.get_absolute_url()}#hand-{hand.pk}")
     else:
         form = HandForm(
@@ -307,7 +315,7 @@ def hand_delete(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse
         return HttpResponseRedirect(game.get_absolute_url())
     if request.method == "POST":
         hand.delete_softly()
-        get_game(pk).refresh_result()
+        game.refresh_result()
         return HttpResponseRedirect(f"{game.get_absolute_url()}?deleted={hand.pk}")
     return TemplateResponse(
         request,
@@ -322,7 +330,7 @@ def hand_restore(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
     hand = get_hand(game, hand_pk)
     if hand.deleted_at is not None:
         hand.restore()
-        get_game(pk).refresh_result()
+        game.refresh_result()
     return HttpResponseRedirect(f"{game.get_absolute_url()}#hand-{hand.pk}")
 
 

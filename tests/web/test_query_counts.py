@@ -1,0 +1,46 @@
+"""The score sheet and hand entry make the same number of SQL queries
+whatever the length of the game (times are for `make bench`, never asserted)."""
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.factories import make_game
+
+pytestmark = pytest.mark.django_db
+HAND = {"bidder": 0, "bid": 2, "tricks": [2, 4, 4, 3]}
+POST = {"bidder": "1", "bid": "2", "tricks": ["2", "4", "4", "3"]}
+
+
+def queries(call) -> int:
+    with CaptureQueriesContext(connection) as ctx:
+        response = call()
+    assert response.status_code == 200
+    return len(ctx.captured_queries)
+
+
+@pytest.mark.parametrize("htmx", [False, True])
+def test_the_sheet_queries_do_not_grow_with_the_hands(client, htmx):
+    headers = {"HX-Request": "true"} if htmx else {}
+    short = make_game(target=99_999, hands=[HAND] * 3)
+    long = make_game(target=99_999, hands=[HAND] * 60)
+    assert queries(lambda: client.get(short.get_absolute_url(), headers=headers)) == queries(
+        lambda: client.get(long.get_absolute_url(), headers=headers)
+    )
+
+
+def test_entering_a_hand_makes_as_many_queries_in_a_long_game_as_in_a_short_one(client):
+    short = make_game(target=99_999, hands=[HAND] * 3)
+    long = make_game(target=99_999, hands=[HAND] * 60)
+    htmx = {"HX-Request": "true"}
+    assert queries(lambda: client.post(f"/games/{short.pk}/hands/", POST, headers=htmx)) == queries(
+        lambda: client.post(f"/games/{long.pk}/hands/", POST, headers=htmx)
+    )
+
+
+def test_the_games_list_queries_do_not_grow_with_the_games(client):
+    make_game(hands=[HAND])
+    few = queries(lambda: client.get("/"))
+    for _ in range(10):
+        make_game(hands=[HAND])
+    assert queries(lambda: client.get("/")) == few
