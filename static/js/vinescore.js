@@ -8,11 +8,19 @@
       form.querySelectorAll("[data-show-if]").forEach(function (box) {
         var name = box.getAttribute("data-show-if");
         var allowed = box.getAttribute("data-show-values").split(" ");
-        var picked = Array.prototype.map.call(
-          form.querySelectorAll('[name="' + name + '"]:checked, select[name="' + name + '"], input[type=number][name="' + name + '"]'),
-          function (el) { return el.value; }
-        );
-        var on = picked.some(function (v) { return allowed.indexOf(v) !== -1; });
+        var controls = form.querySelectorAll('[name="' + name + '"]');
+        var picked;
+        if (controls.length === 1 && controls[0].type === "checkbox") {
+          // A yes/no fact: its values are written True and False.
+          picked = [controls[0].checked && !controls[0].disabled ? "True" : "False"];
+        } else {
+          picked = Array.prototype.filter.call(controls, function (el) {
+            return !el.disabled && ((el.type !== "radio" && el.type !== "checkbox") || el.checked);
+          }).map(function (el) { return el.value; });
+        }
+        var controller = form.querySelector('[data-field="' + name + '"]');
+        var on = !(controller && controller.hidden) &&
+          picked.some(function (v) { return allowed.indexOf(v) !== -1; });
         box.hidden = !on;
         box.querySelectorAll("input, select, textarea").forEach(function (el) { el.disabled = !on; });
       });

@@ -17,9 +17,12 @@ from .base import (
     Table,
     Winner,
 )
+from .games.bishop import Baronet, Bishop
+from .games.chevalier import Chevalier
 from .games.coralon import Coralon, CoralonPartners
 from .games.ducks import Dog, DucksAndGeese, DucksCutthroat
 from .games.thief import Thief, Thieves
+from .games.up_and_down import UpAndDown, UpAndDownPoints
 from .sheet import Row, Setup, Sheet, replay
 
 REGISTRY = Registry()
@@ -31,6 +34,11 @@ for _rules in (
     DucksAndGeese(),
     Dog(),
     DucksCutthroat(),
+    Bishop(),
+    Baronet(),
+    Chevalier(),
+    UpAndDown(),
+    UpAndDownPoints(),
 ):
     REGISTRY.register(_rules)
 

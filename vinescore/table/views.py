@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from vinescore.scoring import REGISTRY, GameRules, Sheet
+from vinescore.scoring.ledger import describe, settle_up
 
 from .forms import HandForm, NewGameForm, PlayerForm, ReopenForm, facts_as_data
 from .models import Game, Hand, LiveHand, Player, Seat
@@ -190,6 +191,7 @@ def sheet_context(
             "edit_url": f"{base}hands/{hand.pk}/edit/",
             "delete_url": f"{base}hands/{hand.pk}/delete/",
             "after_win": sheet.decided_at is not None and row.number > sheet.decided_at,
+            "payments": describe(row.result.payments, names),
         }
         for hand, row in zip(hands[hidden:], sheet.rows[hidden:], strict=True)
     ]
@@ -207,6 +209,11 @@ def sheet_context(
         "dealer": names[table.dealer],
         "first_bidder": names[table.left_of(table.dealer)],
         "winner_name": " and ".join(sheet.side_names[s] for s in winners),
+        "settle_up": (
+            describe(settle_up(sheet.totals, game.stakes), names)
+            if game.rules.coins and game.is_finished and game.stakes is not None
+            else []
+        ),
         "options": [o for o in game.rules.options if o.name in game.options],
         "shortcuts": [
             {"label": s.label, "inputs": sorted(shortcut_data(s.facts).items())}

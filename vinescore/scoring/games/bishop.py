@@ -1,0 +1,257 @@
+"""Game 6, Bishop (points) and Game 7, Baronet (the same hand, for coins).
+
+The bidder calls trump and a block of point cards (War: Knights and Tars, or
+Peace: Bishops and Farmers: 10 point cards either way); the partner is found
+by card play. The bidder's group is the bidder and the partner; everyone else
+is the other group, and every member of a group scores the group's award.
+"""
+
+from __future__ import annotations
+
+from ..base import (
+    Facts,
+    Field,
+    GameRules,
+    HandInvalid,
+    HandResult,
+    Option,
+    Table,
+    Winner,
+    net,
+)
+from ..checks import check_fields
+from ..ledger import transfers
+from ..words import and_list
+
+WAR, PEACE = "war", "peace"
+BLOCKS = ((WAR, "War: Knights and Tars"), (PEACE, "Peace: Bishops and Farmers"))
+# The bidder's call names the block by its top card: "Knight of Cups".
+CALL_WORD = {WAR: "Knight", PEACE: "Bishop"}
+SUITS = tuple((s, s) for s in ("Anchors", "Crowns", "Cups", "Locks", "Trees"))
+POINT_CARDS = 10
+MIN_BID, MAX_BID = 1, 10
+
+
+class BidderPartnerTieBreak:
+    """Ties at the top go to the bidder, then the partner, then the opponent
+    nearest the dealer's left (Bishop; Up and Down points)."""
+
+    def break_tie(self, tied: list[int], last: HandResult, table: Table) -> Winner:
+        if last.bidder is not None and last.bidder in tied:
+            return Winner(last.bidder, "tied at the top; the bidder wins ties")
+        if last.partner is not None and last.partner in tied:
+            return Winner(last.partner, "tied at the top; the bidder's partner wins ties")
+        for seat in table.from_dealers_left():
+            if seat in tied:
+                return Winner(
+                    seat, "tied at the top; the tie goes to the player nearest the dealer's left"
+                )
+        raise AssertionError("a tied side must hold a seat")
+
+
+def call(facts: Facts) -> str:
+    """The bidder's declaration, e.g. "Knight of Cups"."""
+    return f"{CALL_WORD[facts['block']]} of {facts['trump']}"
+
+
+class _BishopHand(GameRules):
+    """What Bishop and Baronet share: the deal, the facts of a hand and their
+    checks. Subclasses score."""
+
+    family = "Bishop"
+    rules_version = "Bishop and Baronet rulebook v1.1; vinescore rulings 2026-11"
+    player_counts = (4, 5)
+    HAND_SIZES = {4: 13, 5: 11}
+
+    def hand_size(self, players: int) -> int:
+        return self.HAND_SIZES[players]
+
+    def jasper_city(self, table: Table) -> bool:
+        return table.has("jasper_city")
+
+    def fields(self, table: Table) -> list[Field]:
+        if self.jasper_city(table):
+            partner_help = "Whoever played the lowest trump on the first trick."
+        else:
+            partner_help = "Whoever held the lowest trump (not the bidder's) and led it."
+        return [
+            Field("bidder", "Bidder", "seat"),
+            Field(
+                "bid",
+                "Bid",
+                "choice",
+                choices=tuple((n, str(n)) for n in range(MIN_BID, MAX_BID + 1)),
+            ),
+            Field("block", "Point cards", "choice", choices=BLOCKS),
+            Field("trump", "Trump", "choice", choices=SUITS),
+            Field(
+                "partner",
+                "Partner",
+                "seat",
+                optional=True,
+                none_label="No partner (the bidder played alone)",
+                help=partner_help,
+            ),
+            Field(
+                "points",
+                "Point cards taken by the bidder and partner",
+                "number",
+                min=0,
+                max=POINT_CARDS,
+                help=f"The other group has the rest of the {POINT_CARDS}.",
+            ),
+        ]
+
+    def clean(self, facts: Facts, table: Table) -> Facts:
+        facts = check_fields(self.fields(table), facts, table)
+        if facts["partner"] is not None and facts["partner"] == facts["bidder"]:
+            raise HandInvalid(
+                {
+                    "partner": "Partner: the bidder cannot be their own partner; choose "
+                    "another player or “No partner”."
+                }
+            )
+        return facts
+
+    def groups(self, facts: Facts, table: Table) -> tuple[list[int], list[int]]:
+        """The bidder's group (bidder first) and the other group, in seat order."""
+        bidder, partner = facts["bidder"], facts.get("partner")
+        ours = [bidder] + ([partner] if partner is not None else [])
+        return ours, [s for s in range(table.size) if s not in ours]
+
+    def opening(self, facts: Facts, table: Table) -> str:
+        """How an explanation opens: 'Ana bid 6 (Knight of Cups) with Cy'."""
+        names = table.names
+        who = names[facts["bidder"]]
+        partner = facts.get("partner")
+        company = f"with {names[partner]}" if partner is not None else "alone"
+        return f"{who} bid {facts['bid']} ({call(facts)}) {company}"
+
+
+class Bishop(BidderPartnerTieBreak, _BishopHand):
+    key = "bishop"
+    name = "Bishop"
+    summary = (
+        "Bid the point cards you and a partner found by card play will take; make it and "
+        "you both score the bid, miss it and the three against you score it instead."
+    )
+    options = (
+        Option(
+            "jasper_city",
+            "Jasper City partners",
+            "The partner is whoever plays the lowest trump on the bidder's first lead. "
+            "Recorded with the game; scoring is the same.",
+        ),
+    )
+    TARGETS = {4: 25, 5: 21}
+
+    def default_target(self, players: int) -> int:
+        return self.TARGETS[players]
+
+    def score(self, facts: Facts, table: Table) -> HandResult:
+        names = table.names
+        bid, took = facts["bid"], facts["points"]
+        ours, theirs = self.groups(facts, table)
+        made = took >= bid
+        winners = ours if made else theirs
+        awards = tuple(bid if s in winners else 0 for s in range(table.size))
+        alone = (
+            " (house ruling: with no partner the bidder scores as a group of one)"
+            if facts.get("partner") is None
+            else ""
+        )
+        if made:
+            how = f"made it with {took} points" if took > bid else f"took exactly {took} points"
+        else:
+            how = f"took {took} points"
+        each = "" if len(winners) == 1 else " each"
+        explanation = (
+            f"{self.opening(facts, table)} and {how}: "
+            f"{and_list([names[s] for s in winners])} score{'s' if len(winners) == 1 else ''} "
+            f"{bid}{each}{alone}"
+        )
+        return HandResult(
+            awards,
+            explanation,
+            rule="made" if made else "failed",
+            bidder=facts["bidder"],
+            partner=facts.get("partner"),
+            made=made,
+            bid=bid,
+        )
+
+
+class Baronet(_BishopHand):
+    key = "baronet"
+    name = "Baronet"
+    coins = True
+    summary = (
+        "Bishop for coins, always with Jasper City partners: the bet is the bid, paid by "
+        "the losing group and shared by the winners."
+    )
+    STAKES = 100
+
+    def default_stakes(self, players: int) -> int:
+        return self.STAKES
+
+    def jasper_city(self, table: Table) -> bool:
+        return True
+
+    def score(self, facts: Facts, table: Table) -> HandResult:
+        names = table.names
+        bid, took = facts["bid"], facts["points"]
+        bidder, partner = facts["bidder"], facts.get("partner")
+        ours, theirs = self.groups(facts, table)
+        made = took >= bid
+        how = f"made it with {took} points" if made else f"took {took} points"
+        head = f"{self.opening(facts, table)} and {how}"
+        who, others = names[bidder], and_list([names[s] for s in theirs])
+        note = ""
+
+        if partner is None:
+            # RULINGS: no partner identified, the bidder settles as a group of one.
+            if made:
+                payments = transfers([(s, bid) for s in theirs], [(bidder, bid * len(theirs))])
+                text = f"{others} pay {who} {bid} each"
+            else:
+                payments = transfers([(bidder, bid * len(theirs))], [(s, bid) for s in theirs])
+                text = f"{who} pays {bid} each to {others}"
+            note = " (house ruling: with no partner the bidder settles as a group of one)"
+        else:
+            # One bet from each of the other group: three bets with 5 players,
+            # two with 4 (RULINGS: the partner gets pot // 3, the bidder the
+            # rest, so odd coins go to the bidder).
+            pot = bid * len(theirs)
+            partner_share = pot // 3
+            bidder_share = pot - partner_share
+            shares = [(bidder, bidder_share), (partner, partner_share)]
+            if made:
+                payments = transfers([(s, bid) for s in theirs], shares)
+                text = (
+                    f"{others} pay {bid} each; {who} takes {bidder_share}, "
+                    f"{names[partner]} {partner_share}"
+                )
+                if pot % 3:
+                    text += f" (the pot of {pot} splits 2:1, odd coins to {who})"
+            else:
+                payments = transfers(shares, [(s, bid) for s in theirs])
+                text = (
+                    f"{who} pays {bidder_share} and {names[partner]} {partner_share}; "
+                    f"{others} receive {bid} each"
+                )
+                if table.size == 4:
+                    note = (
+                        " (house ruling: the bidder and partner pay the shares they would "
+                        "have taken, and each winner receives one bet)"
+                    )
+        payments = tuple(payments)
+        return HandResult(
+            net(payments, table.size),
+            f"{head}: {text}{note}",
+            rule="made" if made else "failed",
+            payments=payments,
+            bidder=bidder,
+            partner=partner,
+            made=made,
+            bid=bid,
+        )

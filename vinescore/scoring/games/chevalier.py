@@ -1,0 +1,197 @@
+"""Game 8, Chevalier: two fixed teams, ten tricks, and five poison cards.
+
+A trick holding a poison card (a 7; Tars in Buccaneer) is worth nothing,
+unless one team took every poisoned trick: a sweep. Sweeps are worked out
+from the poisoned tricks each team took, so the scorekeeper never enters one.
+"""
+
+from __future__ import annotations
+
+from ..base import Facts, Field, GameRules, HandInvalid, HandResult, Option, Table, Winner
+from ..checks import check_fields
+from ..words import plural
+
+TRICKS = 10
+POISON_CARDS = 5
+MIN_BID, MAX_BID = 1, 20
+
+
+class Chevalier(GameRules):
+    key = "chevalier"
+    name = "Chevalier"
+    rules_version = "Vines rulebook, Game 8 (Chevalier rulebook); vinescore rulings 2026-11"
+    player_counts = (4,)
+    partnership = True
+    summary = (
+        "Partners bid the points their ten tricks will make, where a trick with a poison "
+        "7 is worthless unless one team takes every poisoned trick."
+    )
+    options = (
+        Option(
+            "buccaneer",
+            "Buccaneer",
+            "The Tars are the poison cards instead of the 7s; scoring is the same.",
+        ),
+    )
+
+    def hand_size(self, players: int = 4) -> int:
+        return TRICKS
+
+    def default_target(self, players: int = 4) -> int:
+        return 31
+
+    @staticmethod
+    def poison(table: Table) -> str:
+        return "Tars" if table.has("buccaneer") else "7s"
+
+    def fields(self, table: Table) -> list[Field]:
+        poison = self.poison(table)
+        return [
+            Field("bidder", "Bidder", "seat"),
+            Field(
+                "bid",
+                "Bid",
+                "choice",
+                choices=tuple((n, str(n)) for n in range(MIN_BID, MAX_BID + 1)),
+            ),
+            Field(
+                "bidders_clean",
+                "Clean tricks taken by the bidding team",
+                "number",
+                min=0,
+                max=TRICKS,
+            ),
+            Field(
+                "bidders_poisoned",
+                "Poisoned tricks taken by the bidding team",
+                "number",
+                min=0,
+                max=POISON_CARDS,
+                default=0,
+                help=f"Tricks holding at least one of the {poison}.",
+            ),
+            Field(
+                "defenders_poisoned",
+                "Poisoned tricks taken by the other team",
+                "number",
+                min=0,
+                max=POISON_CARDS,
+                default=0,
+            ),
+            Field(
+                "defenders_clean",
+                "Clean tricks taken by the other team",
+                "number",
+                min=0,
+                max=TRICKS,
+                optional=True,
+                help=f"Leave blank: it is the rest of the {TRICKS} tricks.",
+            ),
+        ]
+
+    def clean(self, facts: Facts, table: Table) -> Facts:
+        facts = check_fields(self.fields(table), facts, table)
+        poison = self.poison(table)
+        poisoned = facts["bidders_poisoned"] + facts["defenders_poisoned"]
+        if poisoned > POISON_CARDS:
+            raise HandInvalid(
+                {
+                    "defenders_poisoned": f"Poisoned tricks: at most {POISON_CARDS} in a hand "
+                    f"(one for each of the {poison}); these add up to {poisoned}."
+                }
+            )
+        known = facts["bidders_clean"] + poisoned
+        if facts["defenders_clean"] is None:
+            if known > TRICKS:
+                raise HandInvalid(
+                    {
+                        "defenders_clean": f"Tricks: {TRICKS} in a hand, but the clean and "
+                        f"poisoned tricks entered already add up to {known}."
+                    }
+                )
+            facts["defenders_clean"] = TRICKS - known
+        elif known + facts["defenders_clean"] != TRICKS:
+            raise HandInvalid(
+                {
+                    "defenders_clean": f"Tricks: {TRICKS} in a hand; the clean and poisoned "
+                    f"tricks add up to {known + facts['defenders_clean']}."
+                }
+            )
+        return facts
+
+    @staticmethod
+    def sweep(facts: Facts) -> str | None:
+        """Which team took every poisoned trick: "bidders", "defenders" or None.
+        After a sweep the other team holds no poisoned trick."""
+        ours, theirs = facts["bidders_poisoned"], facts["defenders_poisoned"]
+        if ours and not theirs:
+            return "bidders"
+        if theirs and not ours:
+            return "defenders"
+        return None
+
+    def score(self, facts: Facts, table: Table) -> HandResult:
+        bidder, bid = facts["bidder"], facts["bid"]
+        us = self.side_of(bidder)
+        them = 1 - us
+        teams = self.side_names(table.names)
+        poison = self.poison(table)
+        swept = self.sweep(facts)
+
+        ours = facts["bidders_clean"] + (2 * facts["bidders_poisoned"] if swept == "bidders" else 0)
+        their_clean = facts.get("defenders_clean")
+        if their_clean is None:  # not yet cleaned: the rest of the ten
+            their_clean = (
+                TRICKS
+                - facts["bidders_clean"]
+                - facts["bidders_poisoned"]
+                - facts["defenders_poisoned"]
+            )
+        theirs = their_clean + (facts["defenders_poisoned"] if swept == "defenders" else 0)
+
+        def award(a: int, b: int) -> tuple[int, int]:
+            return (a, b) if us == 0 else (b, a)
+
+        notes = []
+        if swept == "bidders":
+            notes.append(
+                f"{teams[us]} swept the {poison}: their "
+                f"{plural(facts['bidders_poisoned'], 'poisoned trick')} count double"
+            )
+        elif swept == "defenders":
+            notes.append(
+                f"{teams[them]} swept the {poison}: their "
+                f"{plural(facts['defenders_poisoned'], 'poisoned trick')} count 1 each"
+            )
+        elif facts["bidders_poisoned"]:
+            both = facts["bidders_poisoned"] + facts["defenders_poisoned"]
+            notes.append(f"no sweep: the {plural(both, 'poisoned trick')} count nothing")
+        sweep_note = "; ".join(notes)
+        if swept:
+            sweep_note += (
+                f" (house ruling: a sweep is every {poison[:-1]} played into a trick; "
+                "those left in the pack or discarded do not count)"
+            )
+
+        who = table.names[bidder]
+        made = ours >= bid
+        head = f"{who} bid {bid} and {teams[us]} took {plural(ours, 'point')}"
+        if made:
+            text = f"{head}: both teams keep their points ({ours} and {theirs})"
+            awards = award(ours, theirs)
+            rule = "sweep" if swept else "made"
+        else:
+            text = (
+                f"{head}: {teams[us]} score nothing; {teams[them]} score their {theirs} "
+                f"plus a bump of {bid}: {theirs + bid}"
+            )
+            awards = award(0, theirs + bid)
+            rule = "bump"
+        if sweep_note:
+            text += f"; {sweep_note}"
+        return HandResult(awards, text, rule=rule, bidder=bidder, made=made, bid=bid)
+
+    def break_tie(self, tied: list[int], last: HandResult, table: Table) -> Winner:
+        if last.bidder is not None and self.side_of(last.bidder) in tied:
+            return Winner(self.side_of(last.bidder), "tied at the top; the bidding team wins ties")
+        return super().break_tie(tied, last, table)
