@@ -15,7 +15,14 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 from vinescore.scoring import REGISTRY, GameRules, Sheet
 from vinescore.scoring.ledger import describe, settle_up
 
-from .forms import HandForm, NewGameForm, PlayerForm, ReopenForm, facts_as_data
+from .forms import (
+    HandForm,
+    NewGameForm,
+    PlayerForm,
+    ReopenForm,
+    facts_as_data,
+    player_count_words,
+)
 from .models import Game, Hand, LiveHand, Player, Seat
 
 # The score sheet shows the latest hands; the rest are one tap away.
@@ -103,7 +110,16 @@ def player_rename(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
 
 @require_GET
 def game_new(request: HttpRequest) -> TemplateResponse:
-    return TemplateResponse(request, "table/game_new.html", {"games": playable_games()})
+    families: dict[str, list[dict]] = {}
+    for rules in playable_games():
+        families.setdefault(rules.family or rules.name, []).append(
+            {
+                "rules": rules,
+                "players": player_count_words(rules.player_counts),
+                "scoring": "coins" if rules.coins else "points",
+            }
+        )
+    return TemplateResponse(request, "table/game_new.html", {"families": families.items()})
 
 
 def by_player_count(rules: GameRules, default) -> str:
