@@ -111,3 +111,9 @@ def test_the_sheet_shows_only_the_latest_hands_until_asked_for_all(client):
         client.get(game.get_absolute_url() + "?all=1").content.decode().count('<tbody id="hand-')
         == 30
     )
+
+
+def test_the_sheet_is_never_served_from_the_browsers_cache(client):
+    game = make_game()
+    response = client.get(game.get_absolute_url())
+    assert "no-store" in response["Cache-Control"]

@@ -10,6 +10,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from vinescore.scoring import REGISTRY, GameRules, Sheet
@@ -56,6 +57,7 @@ def up(request: HttpRequest) -> HttpResponse:
 # --- games list and players ------------------------------------------------
 
 
+@never_cache
 @require_GET
 def game_list(request: HttpRequest) -> TemplateResponse:
     games = list(Game.objects.for_list()[:100])
@@ -218,6 +220,8 @@ def sheet_context(
         "rules": game.rules,
         "sheet": sheet,
         "sides": list(zip(sheet.side_names, sheet.totals, strict=True)),
+        # Seat order, never re-sorted: 5 or 6 players take two even rows.
+        "total_columns": len(sheet.totals) if len(sheet.totals) <= 4 else 3,
         "rows": rows,
         "hidden_rows": hidden,
         "form": form,
@@ -264,6 +268,7 @@ def render_sheet(
     return TemplateResponse(request, template, context, status=status)
 
 
+@never_cache  # Back must never show a stale score sheet
 @require_GET
 def game_detail(request: HttpRequest, pk: int) -> TemplateResponse:
     return render_sheet(request, get_game(pk))
