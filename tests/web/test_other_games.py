@@ -160,3 +160,50 @@ def test_reopening_an_ended_session_allows_more_hands(client):
     client.post(f"/games/{game.pk}/end/")
     client.post(f"/games/{game.pk}/reopen/")
     assert not Game.objects.get().is_finished
+
+
+def test_chevalier_poisoned_tricks_start_at_none_and_a_blank_counts_as_none(client):
+    game = make_game("chevalier")
+    page = client.get(game.get_absolute_url()).content.decode()
+    assert 'name="bidders_poisoned" value="0" checked' in page
+    response = post_hand(client, game, {"bidder": "0", "bid": "5", "bidders_clean": "6"})
+    assert response.status_code == 200
+    assert Game.objects.get().final_totals == [6, 4]
+
+
+def test_mu_made_bid_scores_card_points_and_the_bonus(client):
+    game = make_game("mu", NAMES[:5])
+    assert game.target == 200
+    response = post_hand(
+        client,
+        game,
+        {
+            "chief": "1",
+            "bid": "6",
+            "partner": "0",
+            "trump": "other_number",
+            "points": ["20", "21", "9", "6", ""],
+        },
+    )
+    body = response.content.decode()
+    assert response.status_code == 200, body[:3000]
+    assert "needing 39" in body
+    # Ana and Ben took 41 >= 39: bonus 10 x (6 + 2) = 80 each, on top of card points.
+    assert Game.objects.get().final_totals == [100, 101, 9, 6, 4]
+
+
+def test_mu_card_points_must_add_up_to_the_deck(client):
+    game = make_game("mu", NAMES[:5])
+    response = post_hand(
+        client,
+        game,
+        {
+            "chief": "1",
+            "bid": "6",
+            "partner": "0",
+            "trump": "colour",
+            "points": ["20", "21", "9", "6", "9"],
+        },
+    )
+    assert response.status_code == 422
+    assert "60" in response.content.decode()

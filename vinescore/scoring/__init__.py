@@ -21,6 +21,7 @@ from .games.bishop import Baronet, Bishop
 from .games.chevalier import Chevalier
 from .games.coralon import Coralon, CoralonPartners
 from .games.ducks import Dog, DucksAndGeese, DucksCutthroat
+from .games.mu import Mu
 from .games.thief import Thief, Thieves
 from .games.up_and_down import UpAndDown, UpAndDownPoints
 from .sheet import Row, Setup, Sheet, replay
@@ -39,6 +40,7 @@ for _rules in (
     Chevalier(),
     UpAndDown(),
     UpAndDownPoints(),
+    Mu(),
 ):
     REGISTRY.register(_rules)
 

@@ -59,6 +59,7 @@ class Field:
                 blank counts as 0
       team      one of the two teams (value: 0 or 1); `optional` allows "neither"
     show_if: (other field, allowed values): the field only applies then.
+    default: the form starts with it, and a blank counts as it.
     repeat: the form starts with the previous hand's value.
     """
 

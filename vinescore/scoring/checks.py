@@ -29,6 +29,8 @@ def _blank(value: Any) -> bool:
 
 
 def _check_one(f: Field, value: Any, table: Table, errors: dict[str, str]) -> Any:
+    if _blank(value) and f.default is not None:
+        value = f.default  # what the form starts with; a blank means "as usual"
     if f.kind == "flag":
         if _blank(value):
             return False

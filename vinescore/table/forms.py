@@ -172,6 +172,8 @@ class HandForm(forms.Form):
                 choices = []
             if f.optional and f.kind in ("seat", "team", "choice"):
                 choices = [("", f.none_label), *choices]
+            elif f.optional and choices:  # a number that may be left to be worked out
+                choices = [("", "Auto" if f.none_label == "Nobody" else f.none_label), *choices]
             drawn.append(
                 {
                     "field": f,

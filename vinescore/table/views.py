@@ -177,9 +177,12 @@ def game_start(request: HttpRequest, kind: str) -> TemplateResponse | HttpRespon
 
 def next_hand_form(game: Game, sheet: Sheet) -> HandForm:
     form = HandForm(game.rules, sheet.next_table)
+    defaults = {f.name: f.default for f in form.fact_fields if f.default is not None}
+    initial = facts_as_data(form.fact_fields, defaults)
     if sheet.rows:
         repeat = [f for f in form.fact_fields if f.repeat]
-        form.initial = facts_as_data(repeat, sheet.rows[-1].facts)
+        initial.update(facts_as_data(repeat, sheet.rows[-1].facts))
+    form.initial = initial
     return form
 
 

@@ -16,6 +16,10 @@ POISON_CARDS = 5
 MIN_BID, MAX_BID = 1, 20
 
 
+def counts(n: int) -> str:
+    return "counts" if n == 1 else "count"
+
+
 class Chevalier(GameRules):
     key = "chevalier"
     name = "Chevalier"
@@ -156,16 +160,19 @@ class Chevalier(GameRules):
         if swept == "bidders":
             notes.append(
                 f"{teams[us]} swept the {poison}: their "
-                f"{plural(facts['bidders_poisoned'], 'poisoned trick')} count double"
+                f"{plural(facts['bidders_poisoned'], 'poisoned trick')} "
+                f"{counts(facts['bidders_poisoned'])} double"
             )
         elif swept == "defenders":
             notes.append(
                 f"{teams[them]} swept the {poison}: their "
-                f"{plural(facts['defenders_poisoned'], 'poisoned trick')} count 1 each"
+                f"{plural(facts['defenders_poisoned'], 'poisoned trick')} "
+                f"{counts(facts['defenders_poisoned'])} 1"
+                + (" each" if facts["defenders_poisoned"] != 1 else "")
             )
         elif facts["bidders_poisoned"]:
             both = facts["bidders_poisoned"] + facts["defenders_poisoned"]
-            notes.append(f"no sweep: the {plural(both, 'poisoned trick')} count nothing")
+            notes.append(f"no sweep: the {plural(both, 'poisoned trick')} {counts(both)} nothing")
         sweep_note = "; ".join(notes)
         if swept:
             sweep_note += (
