@@ -56,7 +56,8 @@ class Field:
       per_seat  a whole number for every player (value: list, seat order),
                 from `min` to `max` each; with `total`, one may be left blank
                 and is derived so that they add up to `total`; without, a
-                blank counts as 0
+                blank counts as 0; with `most`, they add up to at most that
+                (`most_why` says why, e.g. "one suit")
       team      one of the two teams (value: 0 or 1); `optional` allows "neither"
     show_if: (other field, allowed values): the field only applies then.
     default: the form starts with it, and a blank counts as it.
@@ -70,6 +71,8 @@ class Field:
     min: int = 0
     max: int = 0
     total: int | None = None
+    most: int | None = None
+    most_why: str = ""
     optional: bool = False
     show_if: tuple[str, tuple[Any, ...]] | None = None
     default: Any = None

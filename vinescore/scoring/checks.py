@@ -123,7 +123,14 @@ def _check_one(f: Field, value: Any, table: Table, errors: dict[str, str]) -> An
         known = sum(n for n in numbers if n is not None)
         if f.total is None:
             # No fixed total: a blank is nothing taken (fewest taps).
-            return [0 if n is None else n for n in numbers]
+            numbers = [0 if n is None else n for n in numbers]
+            if f.most is not None and sum(numbers) > f.most:
+                why = f" ({f.most_why})" if f.most_why else ""
+                errors[f.name] = (
+                    f"{f.label}: at most {f.most} in a hand{why}; these add up to {sum(numbers)}."
+                )
+                return None
+            return numbers
         if len(blanks) > 1:
             errors[f.name] = (
                 f"{f.label}: leave at most one player blank (their number is worked out "

@@ -82,21 +82,14 @@ class Thief(GameRules):
                 "per_seat",
                 min=0,
                 max=MAX_THIEVES,
+                most=MAX_THIEVES,
+                most_why="one suit",
                 help=f"The lowest thief on each trick; at most {MAX_THIEVES} in a hand.",
             ),
         ]
 
     def clean(self, facts: Facts, table: Table) -> Facts:
-        facts = check_fields(self.fields(table), facts, table)
-        kept = sum(facts["thieves"])
-        if kept > MAX_THIEVES:
-            raise HandInvalid(
-                {
-                    "thieves": f"Thieves kept: at most {MAX_THIEVES} in a hand (one suit); "
-                    f"these add up to {kept}."
-                }
-            )
-        return facts
+        return check_fields(self.fields(table), facts, table)
 
     def score(self, facts: Facts, table: Table) -> HandResult:
         bidder, bid = facts["bidder"], facts["bid"]
