@@ -1,7 +1,7 @@
 from django.contrib import admin
 from django.urls import path
 
-from vinescore.table import views
+from vinescore.table import rules_views, views
 
 urlpatterns = [
     path("", views.game_list, name="game_list"),
@@ -20,5 +20,10 @@ urlpatterns = [
     path("games/<int:pk>/end/", views.game_end_session, name="game_end_session"),
     path("games/<int:pk>/rematch/", views.game_rematch, name="game_rematch"),
     path("games/<int:pk>/note/", views.game_note, name="game_note"),
+    path("rules/", rules_views.rules_index, name="rules_index"),
+    path("rules/glossary/", rules_views.rules_glossary, name="rules_glossary"),
+    path("rules/deck/", rules_views.rules_deck, name="rules_deck"),
+    path("rules/search/", rules_views.rules_search, name="rules_search"),
+    path("rules/<slug:key>/", rules_views.rules_page, name="rules_page"),
     path("admin/", admin.site.urls),
 ]

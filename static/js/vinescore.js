@@ -57,6 +57,12 @@
       updateTotals(document);
       return;
     }
+    var close = event.target.closest("[data-close-panel]");
+    if (close) {
+      var slot = close.closest(".rules-slot");
+      if (slot) slot.innerHTML = "";
+      return;
+    }
     var move = event.target.closest("[data-move]");
     if (move) {
       var seat = move.closest(".seat");

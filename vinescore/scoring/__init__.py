@@ -22,6 +22,7 @@ from .games.chevalier import Chevalier
 from .games.coralon import Coralon, CoralonPartners
 from .games.ducks import Dog, DucksAndGeese, DucksCutthroat
 from .games.mu import Mu
+from .games.pad import ScorePad
 from .games.thief import Thief, Thieves
 from .games.up_and_down import UpAndDown, UpAndDownPoints
 from .sheet import Row, Setup, Sheet, replay
@@ -41,6 +42,7 @@ for _rules in (
     UpAndDown(),
     UpAndDownPoints(),
     Mu(),
+    ScorePad(),
 ):
     REGISTRY.register(_rules)
 

@@ -173,6 +173,7 @@ class GameRules:
     player_counts: ClassVar[tuple[int, ...]]
     partnership: ClassVar[bool] = False  # fixed teams: seats 0+2 v 1+3
     coins: ClassVar[bool] = False  # settled in coins: stakes, no target
+    names_game: ClassVar[bool] = False  # the table gives the game its own name
     options: ClassVar[tuple[Option, ...]] = ()
     summary: ClassVar[str] = ""
 

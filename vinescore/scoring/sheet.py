@@ -93,7 +93,7 @@ def replay(rules: GameRules, setup: Setup, hands: Sequence[Facts]) -> Sheet:
     sheet = Sheet(rules, setup)
     for facts in hands:
         sheet.play(facts)
-    if rules.coins and setup.ended:
+    if setup.ended and sheet.winner is None:
         sheet.winner = rules.session_winner(sheet.totals, setup.table(len(hands)))
         sheet.decided_at = len(hands)
     return sheet

@@ -64,6 +64,8 @@ class NewGameForm(forms.Form):
             del self.fields["target"]
         else:
             del self.fields["stakes"]
+        if rules.names_game:
+            self.fields["title"] = forms.CharField(max_length=60, label="Game name")
 
     def seat_fields(self):
         return [self[f"seat_{i + 1}"] for i in range(self.seat_count)]
@@ -96,6 +98,8 @@ class NewGameForm(forms.Form):
             if option.name in chosen and option.requires and option.requires not in chosen:
                 needed = next(o.label for o in self.rules.options if o.name == option.requires)
                 self.add_error("options", f"“{option.label}” needs “{needed}” switched on.")
+        if self.rules.names_game and data.get("title"):
+            data["title"] = " ".join(data["title"].split())
         data["seated"] = seated
         data["first_dealer_index"] = seat_of_first_dealer or 0
         if not self.rules.coins and data.get("target") is None and len(seated) in counts:

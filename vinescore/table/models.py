@@ -64,13 +64,16 @@ class GameQuerySet(models.QuerySet):
 
 class Game(models.Model):
     kind = models.CharField(max_length=40, help_text="The game's key in the scoring registry.")
+    title = models.CharField(
+        max_length=60, blank=True, help_text="The table's name for a score pad."
+    )
     rules_version = models.CharField(max_length=120)
     options = models.JSONField(default=list, blank=True)
     target = models.PositiveIntegerField(null=True, blank=True)
     stakes = models.PositiveIntegerField(null=True, blank=True)
     first_dealer = models.PositiveSmallIntegerField(default=0, help_text="Seat index, from 0.")
     note = models.TextField(blank=True)
-    ended = models.BooleanField(default=False, help_text="Coin games: the session was ended.")
+    ended = models.BooleanField(default=False, help_text="The table ended the game or session.")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     # Derived from the hands by refresh_result(); never edited directly.
@@ -96,7 +99,14 @@ class Game(models.Model):
 
     @property
     def name(self) -> str:
+        if self.title:
+            return self.title
         return self.rules.name if self.kind in REGISTRY else self.kind
+
+    @property
+    def ends_by_table(self) -> bool:
+        """Coin sessions, and pads without a target, end when the table says so."""
+        return self.rules.coins or self.target is None
 
     @property
     def is_finished(self) -> bool:

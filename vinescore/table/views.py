@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+from vinescore import guide
 from vinescore.scoring import REGISTRY, GameRules, Sheet
 from vinescore.scoring.ledger import describe, settle_up
 
@@ -146,6 +147,7 @@ def game_start(request: HttpRequest, kind: str) -> TemplateResponse | HttpRespon
         with transaction.atomic():
             game = Game.objects.create(
                 kind=rules.key,
+                title=data.get("title", ""),
                 rules_version=rules.rules_version,
                 options=sorted(data["options"]),
                 target=data.get("target"),
@@ -199,6 +201,7 @@ def sheet_context(
     hidden = 0 if show_all else max(0, len(hands) - SHEET_WINDOW)
     # Flat rows: the template only prints them (a long sheet renders quickly).
     base = game.get_absolute_url()
+    rules_url = reverse("rules_page", args=[game.kind]) if game.kind in guide.PAGES else ""
     rows = [
         {
             "pk": hand.pk,
@@ -213,6 +216,7 @@ def sheet_context(
             "delete_url": f"{base}hands/{hand.pk}/delete/",
             "after_win": sheet.decided_at is not None and row.number > sheet.decided_at,
             "payments": describe(row.result.payments, names),
+            "rule_url": rule_url(rules_url, game.kind, row.result.rule),
         }
         for hand, row in zip(hands[hidden:], sheet.rows[hidden:], strict=True)
     ]
@@ -238,6 +242,7 @@ def sheet_context(
             else []
         ),
         "options": [o for o in game.rules.options if o.name in game.options],
+        "rules_url": rules_url,
         "shortcuts": [
             {"label": s.label, "inputs": sorted(shortcut_data(s.facts).items())}
             for s in game.rules.shortcuts(table)
@@ -245,6 +250,12 @@ def sheet_context(
         if not game.is_finished
         else [],
     }
+
+
+def rule_url(rules_url: str, kind: str, rule: str) -> str:
+    """Where the rules page explains the rule a hand was scored by."""
+    anchor = guide.rule_anchor(kind, rule) if rules_url else None
+    return f"{rules_url}#{anchor}" if anchor else ""
 
 
 def shortcut_data(facts: dict) -> dict:
@@ -383,7 +394,7 @@ def game_reopen(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespons
     game = get_game(pk)
     if not game.is_finished:
         return HttpResponseRedirect(game.get_absolute_url())
-    if game.rules.coins:
+    if game.ended:
         if request.method == "POST":
             game.ended = False
             game.save(update_fields=["ended", "updated_at"])
@@ -409,7 +420,7 @@ def game_reopen(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespons
 @require_POST
 def game_end_session(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_game(pk)
-    if game.rules.coins and not game.ended:
+    if game.ends_by_table and not game.ended:
         game.ended = True
         game.save(update_fields=["ended", "updated_at"])
         game.refresh_result()
@@ -423,6 +434,7 @@ def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
     with transaction.atomic():
         rematch = Game.objects.create(
             kind=game.kind,
+            title=game.title,
             rules_version=game.rules.rules_version,
             options=game.options,
             target=game.rules.default_target(len(sheet.setup.names))

@@ -1,0 +1,70 @@
+"""A free-form score pad for any other game: a row of points per round."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..base import Facts, Field, GameRules, HandResult, Option, Table, Winner
+from ..checks import check_fields
+from ..words import and_list
+
+LIMIT = 100_000
+
+
+def signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+class ScorePad(GameRules):
+    key = "pad"
+    name = "Score pad"
+    rules_version = "vinescore score pad 2026-11"
+    player_counts = tuple(range(1, 13))
+    summary = "Any other game: name it, then write down everyone's points each round."
+    options = (Option("low_wins", "Low score wins", "For games where points count against you."),)
+    names_game = True  # the table names the game when it starts
+
+    def hand_size(self, players: int) -> int:
+        return 0
+
+    def fields(self, table: Table) -> list[Field]:
+        return [
+            Field(
+                "points",
+                "Points this round",
+                "per_seat",
+                min=-LIMIT,
+                max=LIMIT,
+                help="Blank counts as 0; use a minus sign for points lost.",
+            )
+        ]
+
+    def clean(self, facts: Facts, table: Table) -> Facts:
+        return check_fields(self.fields(table), facts, table)
+
+    def score(self, facts: Facts, table: Table) -> HandResult:
+        points = facts["points"]
+        scored = [f"{n} {signed(p)}" for n, p in zip(table.names, points, strict=True) if p]
+        said = and_list(scored) if scored else "nobody scored"
+        return HandResult(tuple(points), f"Round scored: {said}", rule="round")
+
+    def best(self, totals: Sequence[int], table: Table) -> int:
+        return min(totals) if table.has("low_wins") else max(totals)
+
+    def winner(self, totals, target, last, table) -> Winner | None:
+        """With a target, the game ends when anyone reaches it; the best
+        score (highest, or lowest when low wins) takes it, level players share."""
+        if target is None or max(totals) < target:
+            return None
+        return self._winner(totals, table, f"{target} reached")
+
+    def session_winner(self, totals, table) -> Winner:
+        return self._winner(totals, table, "best score when the game was ended")
+
+    def _winner(self, totals, table: Table, why: str) -> Winner:
+        best = self.best(totals, table)
+        level = [s for s, t in enumerate(totals) if t == best]
+        low = "lowest" if table.has("low_wins") else "highest"
+        if len(level) == 1:
+            return Winner(level[0], f"{low} score; {why}")
+        return Winner(level[0], f"level on the {low} score: a shared win; {why}", tuple(level[1:]))
