@@ -13,12 +13,13 @@ from vinescore.scoring.ledger import describe
 
 from .deck import DECK
 from .glossary import TERMS
+from .pages_duel import PAGES as _DUEL
 from .pages_more import PAGES as _MORE
 from .pages_pad import PAGES as _PAD
 from .pages_vines import PAGES as _VINES
 from .text import Example, RulesPage, Section, Term
 
-PAGES: dict[str, RulesPage] = {page.key: page for page in (*_VINES, *_MORE, *_PAD)}
+PAGES: dict[str, RulesPage] = {page.key: page for page in (*_VINES, *_MORE, *_DUEL, *_PAD)}
 GLOSSARY: dict[str, Term] = {term.key: term for term in TERMS}
 
 
@@ -43,7 +44,7 @@ class WorkedExample:
 def work_out(key: str, example: Example) -> WorkedExample:
     """Score an example with the real scorer, as the page renders."""
     rules = REGISTRY[key]
-    table = Table(example.names, example.options, example.dealer)
+    table = Table(example.names, example.options, example.dealer, example.stakes)
     result = rules.score(rules.clean(example.facts, table), table)
     sides = example.names if rules.coins else rules.side_names(example.names)
     payments = tuple(describe(result.payments, example.names))

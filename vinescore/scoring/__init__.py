@@ -21,6 +21,7 @@ from .games.bishop import Baronet, Bishop
 from .games.chevalier import Chevalier
 from .games.coralon import Coralon, CoralonPartners
 from .games.ducks import Dog, DucksAndGeese, DucksCutthroat
+from .games.duel import Duel
 from .games.mu import Mu
 from .games.pad import ScorePad
 from .games.thief import Thief, Thieves
@@ -42,6 +43,7 @@ for _rules in (
     UpAndDown(),
     UpAndDownPoints(),
     Mu(),
+    Duel(),
     ScorePad(),
 ):
     REGISTRY.register(_rules)

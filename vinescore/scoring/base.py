@@ -94,6 +94,8 @@ class Table:
     names: tuple[str, ...]  # players in seat (clockwise) order
     options: frozenset[str] = frozenset()
     dealer: int = 0  # seat index of this hand's dealer
+    stakes: int | None = None  # what each player starts with (coins, health)
+    carry: Any = None  # what the previous hand left on the table (HandResult.carry)
 
     @property
     def size(self) -> int:
@@ -144,6 +146,7 @@ class HandResult:
     partner: int | None = None
     made: bool | None = None  # did the bid succeed (None: no bid this hand)
     bid: int | None = None  # the bid as a number, for stats (zero bids: 0)
+    carry: Any = None  # state the next hand starts from (the duel's health)
 
 
 @dataclass(frozen=True)
@@ -174,6 +177,11 @@ class GameRules:
     partnership: ClassVar[bool] = False  # fixed teams: seats 0+2 v 1+3
     coins: ClassVar[bool] = False  # settled in coins: stakes, no target
     names_game: ClassVar[bool] = False  # the table gives the game its own name
+    # Asked for at the start: what each player starts with, and the target.
+    start_label: ClassVar[str] = ""  # e.g. "Starting health"; coin games: the stakes
+    target_label: ClassVar[str] = "Target score"
+    target_required: ClassVar[bool] = False
+    remember_setup: ClassVar[bool] = False  # default to the last game's choices
     options: ClassVar[tuple[Option, ...]] = ()
     summary: ClassVar[str] = ""
 
@@ -204,6 +212,10 @@ class GameRules:
 
     def shortcuts(self, table: Table) -> list[Shortcut]:
         return []
+
+    def status(self, table: Table) -> str:
+        """A line about the state the next hand starts from, if the game has one."""
+        return ""
 
     def clean(self, facts: Facts, table: Table) -> Facts:
         """Check the facts against the rules; return them normalised (fields

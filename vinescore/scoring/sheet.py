@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from .base import Facts, GameRules, HandResult, Table, Winner
 
@@ -24,13 +25,15 @@ class Setup:
     stakes: int | None = None
     ended: bool = False  # coin games: the table ended the session
 
-    def table(self, hand_index: int) -> Table:
+    def table(self, hand_index: int, carry: Any = None) -> Table:
         """The table for the hand at `hand_index` (0-based): the deal passes
         left after every hand."""
         return Table(
             names=self.names,
             options=self.options,
             dealer=(self.first_dealer + hand_index) % len(self.names),
+            stakes=self.stakes,
+            carry=carry,
         )
 
 
@@ -62,7 +65,12 @@ class Sheet:
 
     @property
     def next_table(self) -> Table:
-        return self.setup.table(len(self.rows))
+        return self.table_for(len(self.rows))
+
+    def table_for(self, hand_index: int) -> Table:
+        """The table the hand at `hand_index` was (or will be) played at."""
+        carry = self.rows[hand_index - 1].result.carry if hand_index > 0 else None
+        return self.setup.table(hand_index, carry)
 
     @property
     def side_names(self) -> tuple[str, ...]:
@@ -71,7 +79,7 @@ class Sheet:
     def play(self, facts: Facts) -> Row:
         """Score one more hand onto the end of the sheet."""
         i = len(self.rows)
-        table = self.setup.table(i)
+        table = self.table_for(i)
         result = self.rules.score(facts, table)
         totals = tuple(t + a for t, a in zip(self.totals, result.awards, strict=True))
         row = Row(i + 1, table.dealer, facts, result, totals)

@@ -63,6 +63,10 @@ class NewGameForm(forms.Form):
         if rules.coins:
             del self.fields["target"]
         else:
+            self.fields["target"].label = rules.target_label
+        if rules.coins or rules.start_label:
+            self.fields["stakes"].label = rules.start_label or "Stakes (coins each)"
+        else:
             del self.fields["stakes"]
         if rules.names_game:
             self.fields["title"] = forms.CharField(max_length=60, label="Game name")
@@ -106,6 +110,15 @@ class NewGameForm(forms.Form):
             data["target"] = self.rules.default_target(len(seated))
         if self.rules.coins and data.get("stakes") is None and len(seated) in counts:
             data["stakes"] = self.rules.default_stakes(len(seated))
+        if self.rules.start_label and "stakes" in self.fields and data.get("stakes") is None:
+            if "stakes" not in self.errors:
+                self.add_error("stakes", f"Enter the {self.rules.start_label.lower()}.")
+        if (
+            self.rules.target_required
+            and data.get("target") is None
+            and "target" not in self.errors
+        ):
+            self.add_error("target", f"Enter the {self.rules.target_label.lower()}.")
         return data
 
 

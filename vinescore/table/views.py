@@ -141,7 +141,12 @@ def game_start(request: HttpRequest, kind: str) -> TemplateResponse | HttpRespon
     if kind not in REGISTRY:
         raise Http404("No such game.")
     rules = REGISTRY[kind]
-    form = NewGameForm(rules, request.POST or None)
+    initial = {}
+    if rules.remember_setup:  # the rulebook fixes no values: offer the last ones used
+        last = Game.objects.filter(kind=kind).order_by("-created_at").first()
+        if last is not None:
+            initial = {"target": last.target, "stakes": last.stakes}
+    form = NewGameForm(rules, request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         with transaction.atomic():
@@ -243,8 +248,10 @@ def sheet_context(
         ),
         "options": [o for o in game.rules.options if o.name in game.options],
         "rules_url": rules_url,
+        "status": game.rules.status(table) if not game.is_finished else "",
+        "last_hand": hands[-1].pk if hands else None,
         "shortcuts": [
-            {"label": s.label, "inputs": sorted(shortcut_data(s.facts).items())}
+            {"label": s.label, "inputs": shortcut_inputs(s.facts)}
             for s in game.rules.shortcuts(table)
         ]
         if not game.is_finished
@@ -258,10 +265,14 @@ def rule_url(rules_url: str, kind: str, rule: str) -> str:
     return f"{rules_url}#{anchor}" if anchor else ""
 
 
-def shortcut_data(facts: dict) -> dict:
-    return {
-        k: ("on" if v is True else "" if v in (None, False) else str(v)) for k, v in facts.items()
-    }
+def shortcut_inputs(facts: dict) -> list[tuple[str, str]]:
+    """A one-tap hand's facts as the hidden inputs of its button's form."""
+    inputs = []
+    for name, value in sorted(facts.items()):
+        values = value if isinstance(value, list) else [value]
+        for v in values:
+            inputs.append((name, "on" if v is True else "" if v in (None, False) else str(v)))
+    return inputs
 
 
 def render_sheet(
@@ -321,7 +332,7 @@ def hand_edit(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse |
     number = hand_number(game, hand)
     if number is None:
         raise Http404("That hand was deleted; restore it before editing.")
-    table = game.setup().table(number - 1)
+    table = game.played()[1].table_for(number - 1)
     if request.method == "POST":
         form = HandForm(game.rules, table, request.POST)
         if form.is_valid():
@@ -437,9 +448,11 @@ def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
             title=game.title,
             rules_version=game.rules.rules_version,
             options=game.options,
-            target=game.rules.default_target(len(sheet.setup.names))
-            if game.target is not None
-            else None,
+            target=(
+                game.rules.default_target(len(sheet.setup.names)) or game.target
+                if game.target is not None
+                else None
+            ),
             stakes=game.stakes,
             first_dealer=sheet.next_table.dealer,
             note=game.note,

@@ -1,0 +1,127 @@
+"""A health and round tracker for a two-player dueling card game.
+
+The rulebook fixes neither the starting health nor the rounds that win the
+match, so the table chooses both at the start. Each hand here is one
+exchange: the damage each side took, or a player declaring their deck
+exhausted. Health carries from exchange to exchange within a round.
+"""
+
+from __future__ import annotations
+
+from ..base import Facts, Field, GameRules, HandResult, Shortcut, Table
+from ..checks import check_fields
+from ..words import and_list
+
+MAX_DAMAGE = 99
+QUICK_HITS = (1, 2, 3, 4, 5)
+
+
+class Duel(GameRules):
+    key = "duel"
+    name = "Duel"
+    rules_version = "Duel rulebook (scanned); vinescore rulings 2026-11"
+    player_counts = (2,)
+    summary = "Two duellists, health and rounds: tap the damage of each exchange."
+    start_label = "Starting health"
+    target_label = "Rounds to win the match"
+    target_required = True
+    remember_setup = True
+
+    def hand_size(self, players: int = 2) -> int:
+        return 0
+
+    def default_target(self, players: int = 2) -> int | None:
+        return None  # asked at the start
+
+    def fields(self, table: Table) -> list[Field]:
+        return [
+            Field(
+                "damage",
+                "Damage taken",
+                "per_seat",
+                min=0,
+                max=MAX_DAMAGE,
+                help="Unblocked attack damage each player took in this exchange; blank is 0.",
+            ),
+            Field(
+                "exhausted",
+                "Deck exhausted",
+                "seat",
+                optional=True,
+                none_label="Nobody",
+                help="A player who runs out of cards loses the round.",
+            ),
+        ]
+
+    def shortcuts(self, table: Table) -> list[Shortcut]:
+        out = []
+        for hit in QUICK_HITS:
+            for seat, name in enumerate(table.names):
+                damage = [hit if s == seat else 0 for s in range(2)]
+                out.append(Shortcut(f"{name} takes {hit}", {"damage": damage}))
+        for seat, name in enumerate(table.names):
+            out.append(Shortcut(f"{name}'s deck is out", {"damage": [0, 0], "exhausted": seat}))
+        return out
+
+    def clean(self, facts: Facts, table: Table) -> Facts:
+        return check_fields(self.fields(table), facts, table)
+
+    def start(self, table: Table) -> tuple[int, int, int]:
+        """(health of seat 0, health of seat 1, round number)."""
+        if table.carry is not None:
+            return tuple(table.carry)
+        return (table.stakes or 0, table.stakes or 0, 1)
+
+    def status(self, table: Table) -> str:
+        a, b, number = self.start(table)
+        first, second = table.names
+        return f"Round {number}: {first} {a} health, {second} {b}"
+
+    def score(self, facts: Facts, table: Table) -> HandResult:
+        a, b, number = self.start(table)
+        names = table.names
+        damage = facts["damage"]
+        health = [a - damage[0], b - damage[1]]
+        hits = [f"{names[s]} takes {d}" for s, d in enumerate(damage) if d]
+        what = and_list(hits) if hits else "no damage"
+        exhausted = facts.get("exhausted")
+        fresh = (table.stakes or 0, table.stakes or 0, number + 1)
+
+        loser = None
+        how = ""
+        if exhausted is not None:
+            loser, how = exhausted, f"{names[exhausted]}'s deck is exhausted"
+        elif health[0] < 0 and health[1] < 0:
+            if health[0] == health[1]:
+                return HandResult(
+                    (0, 0),
+                    f"{what}: both drop below 0 together ({health[0]}); round {number} "
+                    "is drawn and replayed (house ruling)",
+                    rule="drawn-round",
+                    carry=(fresh[0], fresh[1], number),
+                )
+            loser = 0 if health[0] < health[1] else 1
+            how = (
+                f"both drop below 0; {names[loser]} is further down ({health[loser]}) "
+                "(house ruling)"
+            )
+        elif health[0] < 0 or health[1] < 0:
+            loser = 0 if health[0] < 0 else 1
+            how = f"{names[loser]} drops below 0 ({health[loser]})"
+
+        if loser is None:
+            return HandResult(
+                (0, 0),
+                f"{what}: {names[0]} {health[0]} health, {names[1]} {health[1]}",
+                rule="exchange",
+                carry=(health[0], health[1], number),
+            )
+        winner = 1 - loser
+        awards = (1, 0) if winner == 0 else (0, 1)
+        lead = f"{what}; " if hits else ""
+        return HandResult(
+            awards,
+            f"{lead}{how}: {names[winner]} wins round {number}",
+            rule="round-won",
+            carry=fresh,
+        )
