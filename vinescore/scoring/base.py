@@ -182,6 +182,10 @@ class GameRules:
     target_label: ClassVar[str] = "Target score"
     target_required: ClassVar[bool] = False
     remember_setup: ClassVar[bool] = False  # default to the last game's choices
+    # How the sheet announces the next hand: who deals, and what the player
+    # on the dealer's left does first ("" when the game has no such turn).
+    deals: ClassVar[bool] = True
+    opens: ClassVar[str] = "bids first"
     options: ClassVar[tuple[Option, ...]] = ()
     summary: ClassVar[str] = ""
 

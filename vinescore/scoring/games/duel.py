@@ -17,6 +17,8 @@ QUICK_HITS = (1, 2, 3, 4, 5)
 
 
 class Duel(GameRules):
+    deals = False
+    opens = ""
     key = "duel"
     name = "Duel"
     rules_version = "Duel rulebook (scanned); vinescore rulings 2026-11"

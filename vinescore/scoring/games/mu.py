@@ -90,6 +90,7 @@ class Mu(GameRules):
         tie = ("tie", (True,))
         base, step = TARGET_TABLE[players]
         side = "the Chief alone" if players == 3 else "the Chief and partner"
+        verb = "needs" if players == 3 else "need"
         out = [
             Field(
                 "tie",
@@ -115,7 +116,7 @@ class Mu(GameRules):
                 min=1,
                 max=top,
                 show_if=played,
-                help=f"With {players} players {side} need {base} + {step} per card shown.",
+                help=f"With {players} players {side} {verb} {base} + {step} per card shown.",
             ),
             Field(
                 "vice",
@@ -155,7 +156,7 @@ class Mu(GameRules):
                 max=deck,
                 total=deck,
                 show_if=played,
-                help=f"The card points each player took in tricks: {deck} in a hand. "
+                help="The card points each player took in tricks. "
                 "Leave one player blank and it is worked out.",
             ),
         ]

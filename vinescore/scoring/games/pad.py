@@ -16,6 +16,7 @@ def signed(n: int) -> str:
 
 
 class ScorePad(GameRules):
+    opens = ""
     key = "pad"
     name = "Score pad"
     rules_version = "vinescore score pad 2026-11"

@@ -95,6 +95,7 @@ def _group(facts: Facts, lead_field: str, table: Table) -> tuple[list[int], list
 
 
 class UpAndDown(GameRules):
+    opens = "may lead out first"
     key = "up-and-down"
     name = "Up and Down"
     family = "Up and Down"
