@@ -9,6 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from tests.browser.sheet import expect_next_hand, last_explanation, score_hand, totals
 from tests.factories import make_player
 
 pytestmark = pytest.mark.browser
@@ -23,14 +24,6 @@ TARS_RULING = (
 
 
 # --- helpers -----------------------------------------------------------------
-
-
-def totals(page: Page) -> dict[str, int]:
-    items = page.locator("ol.totals li.total")
-    return {
-        item.locator(".who").inner_text(): int(item.locator(".score").inner_text())
-        for item in items.all()
-    }
 
 
 def field(page: Page, name: str) -> Locator:
@@ -55,28 +48,6 @@ def tap(page: Page, **chips: str | int) -> None:
 
 def checked(page: Page, name: str) -> Locator:
     return field(page, name).locator("input:checked")
-
-
-def score_hand(page: Page, number: int) -> None:
-    """Tap "Score hand N" and wait for htmx to swap the sheet in place."""
-    page.evaluate("window.__marker = 1")
-    with page.expect_response(lambda r: r.url.endswith("/hands/")) as answer:
-        page.get_by_role("button", name=f"Score hand {number}").tap()
-    response = answer.value
-    assert response.request.headers.get("hx-request") == "true"
-    assert response.status == 200
-    expect(page.locator("tbody.hand")).to_have_count(number)
-    assert page.evaluate("window.__marker") == 1, "the page was reloaded, not swapped"
-
-
-def expect_next_hand(page: Page, number: int, dealer: str, first_bidder: str) -> None:
-    expect(page.locator("#next-hand")).to_have_text(
-        f"Hand {number} · {dealer} deals · {first_bidder} bids first"
-    )
-
-
-def last_explanation(page: Page) -> Locator:
-    return page.locator("tbody.hand tr.explain").last
 
 
 def last_ledger(page: Page) -> list[str]:

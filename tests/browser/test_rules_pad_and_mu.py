@@ -8,6 +8,7 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from tests.browser.sheet import expect_next_hand, last_explanation, score_hand, totals
 from tests.factories import make_game, make_player
 
 pytestmark = pytest.mark.browser
@@ -20,14 +21,6 @@ PRINT_SCREENSHOT = "/tmp/rules-print.png"
 
 
 # --- helpers -----------------------------------------------------------------
-
-
-def totals(page: Page) -> dict[str, int]:
-    items = page.locator("ol.totals li.total")
-    return {
-        item.locator(".who").inner_text(): int(item.locator(".score").inner_text())
-        for item in items.all()
-    }
 
 
 def field(scope: Page | Locator, name: str) -> Locator:
@@ -67,28 +60,6 @@ def fill_points(scope: Page | Locator, points: dict[str, int | None]) -> None:
     """Type each player's points; None leaves the box blank."""
     for who, value in points.items():
         seat_input(scope, "points", who).fill("" if value is None else str(value))
-
-
-def score_hand(page: Page, number: int) -> None:
-    """Tap "Score hand N" and wait for htmx to swap the sheet in place."""
-    page.evaluate("window.__marker = 1")
-    with page.expect_response(lambda r: r.url.endswith("/hands/")) as answer:
-        page.get_by_role("button", name=f"Score hand {number}").tap()
-    response = answer.value
-    assert response.request.headers.get("hx-request") == "true"
-    assert response.status == 200
-    expect(page.locator("tbody.hand")).to_have_count(number)
-    assert page.evaluate("window.__marker") == 1, "the page was reloaded, not swapped"
-
-
-def expect_next_hand(page: Page, number: int, dealer: str, first_bidder: str) -> None:
-    expect(page.locator("#next-hand")).to_have_text(
-        f"Hand {number} · {dealer} deals · {first_bidder} bids first"
-    )
-
-
-def last_explanation(page: Page) -> Locator:
-    return page.locator("tbody.hand tr.explain").last
 
 
 def start_game(page: Page, card: str, heading: str, seated: tuple[str, ...], dealer: str) -> None:
