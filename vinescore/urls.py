@@ -6,6 +6,7 @@ from vinescore.table import rules_views, views
 urlpatterns = [
     path("", views.game_list, name="game_list"),
     path("up/", views.up, name="up"),
+    path("history/", views.history, name="history"),
     path("players/", views.player_list, name="player_list"),
     path("players/<int:pk>/rename/", views.player_rename, name="player_rename"),
     path("games/new/", views.game_new, name="game_new"),

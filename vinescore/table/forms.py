@@ -237,3 +237,47 @@ class ReopenForm(forms.Form):
                 f"The leader already has {self.top}; the new target must be higher."
             )
         return target
+
+
+class HistoryFilter(forms.Form):
+    """The history page's filters; every one may be left out."""
+
+    STATUSES = [("", "Any"), ("in_progress", "In progress"), ("finished", "Finished")]
+
+    game = forms.ChoiceField(required=False)
+    player = forms.ModelChoiceField(
+        queryset=Player.objects.all(), required=False, empty_label="Anyone"
+    )
+    status = forms.ChoiceField(choices=STATUSES, required=False)
+    start = forms.DateField(
+        required=False, label="From", widget=forms.DateInput(attrs={"type": "date"})
+    )
+    end = forms.DateField(
+        required=False, label="To", widget=forms.DateInput(attrs={"type": "date"})
+    )
+
+    def __init__(self, *args, games: list[tuple[str, str]], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["game"].choices = [("", "Any game"), *games]
+
+    def clean(self):
+        data = super().clean()
+        if data.get("start") and data.get("end") and data["start"] > data["end"]:
+            self.add_error("end", "The end date is before the start date.")
+        return data
+
+    def filter(self, games):
+        data = self.cleaned_data
+        if data.get("game"):
+            games = games.filter(kind=data["game"])
+        if data.get("player"):
+            games = games.filter(seats__player=data["player"])
+        if data.get("status") == "in_progress":
+            games = games.in_progress()
+        elif data.get("status") == "finished":
+            games = games.finished()
+        if data.get("start"):
+            games = games.filter(created_at__date__gte=data["start"])
+        if data.get("end"):
+            games = games.filter(created_at__date__lte=data["end"])
+        return games

@@ -55,6 +55,12 @@ class GameQuerySet(models.QuerySet):
     def finished(self):
         return self.filter(finished_at__isnull=False)
 
+    def history(self):
+        """Newest first, with the seats a card needs."""
+        return self.prefetch_related(
+            models.Prefetch("seats", queryset=Seat.objects.select_related("player"))
+        ).order_by("-created_at", "-pk")
+
     def for_list(self):
         """In progress first (latest activity first), then finished."""
         return self.prefetch_related("seats__player").order_by(
@@ -85,7 +91,11 @@ class Game(models.Model):
     objects = GameQuerySet.as_manager()
 
     class Meta:
-        indexes = [models.Index(fields=["finished_at", "updated_at"])]
+        indexes = [
+            models.Index(fields=["finished_at", "updated_at"]),
+            models.Index(fields=["created_at"]),
+            models.Index(fields=["kind", "created_at"]),
+        ]
 
     def __str__(self) -> str:
         return f"{self.name} #{self.pk}"
@@ -111,6 +121,15 @@ class Game(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.finished_at is not None
+
+    def scores(self) -> list[tuple[str, int]]:
+        """Each side's name and final total (balance in coin games), from the
+        cached outcome; seats must be loaded with their players."""
+        if self.kind not in REGISTRY:
+            return []
+        sides = self.rules.side_names([seat.player.name for seat in self.seats.all()])
+        totals = self.final_totals or [0] * len(sides)
+        return list(zip(sides, totals, strict=False))
 
     def seated_players(self) -> list[Player]:
         """Seats must be loaded with their players (see views.get_game)."""

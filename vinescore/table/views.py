@@ -4,6 +4,7 @@ the changed fragment for htmx."""
 
 from __future__ import annotations
 
+from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -19,6 +20,7 @@ from vinescore.scoring.ledger import describe, settle_up
 
 from .forms import (
     HandForm,
+    HistoryFilter,
     NewGameForm,
     PlayerForm,
     ReopenForm,
@@ -104,6 +106,27 @@ def player_rename(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
         request,
         "table/player_rename.html",
         {"form": form, "player": player},
+        status=422 if form.errors else 200,
+    )
+
+
+HISTORY_PAGE = 20
+
+
+@require_GET
+def history(request: HttpRequest) -> TemplateResponse:
+    games = [(rules.key, rules.name) for rules in REGISTRY]
+    form = HistoryFilter(request.GET or None, games=games)
+    found = Game.objects.history()
+    if form.is_bound:
+        found = form.filter(found) if form.is_valid() else Game.objects.none()
+    page = Paginator(found, HISTORY_PAGE).get_page(request.GET.get("page"))
+    query = request.GET.copy()
+    query.pop("page", None)
+    return TemplateResponse(
+        request,
+        "table/history.html",
+        {"form": form, "page": page, "query": query.urlencode()},
         status=422 if form.errors else 200,
     )
 

@@ -1,0 +1,76 @@
+import datetime as dt
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from tests.factories import NAMES, make_game
+from vinescore.table.models import Game, Player
+
+pytestmark = pytest.mark.django_db
+EXACT_BEN = {"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]}
+
+
+def on(game: Game, day: str) -> Game:
+    when = timezone.make_aware(dt.datetime.fromisoformat(day + "T20:00"))
+    Game.objects.filter(pk=game.pk).update(created_at=when)
+    return game
+
+
+def cards(body: str) -> int:
+    return body.count('<a class="card"')
+
+
+def test_history_lists_games_newest_first_with_winner_and_final_scores(client):
+    old = on(make_game(hands=[EXACT_BEN] * 4), "2026-01-05")
+    new = on(make_game("chevalier"), "2026-03-01")
+    body = client.get("/history/").content.decode()
+    assert body.index(f"/games/{new.pk}/") < body.index(f"/games/{old.pk}/")
+    assert "🏆 Ben" in body and "Ben <strong>52</strong>" in body
+    assert "Ana &amp; Cy <strong>0</strong>" in body
+
+
+def test_history_filters_by_game_player_status_and_dates(client):
+    on(make_game(hands=[EXACT_BEN] * 4), "2026-01-05")
+    on(make_game("chevalier"), "2026-03-01")
+    on(make_game("pad", ("Eli", "Fay")), "2026-03-02")
+    eli = Player.objects.get(name="Eli")
+    assert cards(client.get("/history/", {"game": "chevalier"}).content.decode()) == 1
+    assert cards(client.get("/history/", {"player": eli.pk}).content.decode()) == 1
+    assert cards(client.get("/history/", {"status": "finished"}).content.decode()) == 1
+    between = {"start": "2026-02-01", "end": "2026-03-01"}
+    assert cards(client.get("/history/", between).content.decode()) == 1
+
+
+def test_a_date_range_backwards_is_refused_beside_the_field(client):
+    response = client.get("/history/", {"start": "2026-03-01", "end": "2026-02-01"})
+    assert response.status_code == 422
+    assert "The end date is before the start date." in response.content.decode()
+
+
+@pytest.mark.parametrize("query", [{"game": "snap"}, {"player": "x"}, {"start": "yesterday"}])
+def test_nonsense_filters_are_refused_not_failed(client, query):
+    assert client.get("/history/", query).status_code == 422
+
+
+def test_history_is_paginated_and_keeps_the_filters(client):
+    for _ in range(25):
+        make_game("pad", NAMES[:2])
+    first = client.get("/history/", {"game": "pad"}).content.decode()
+    assert cards(first) == 20 and "page 1 of 2" in first
+    assert "game=pad&amp;page=2" in first
+    second = client.get("/history/", {"game": "pad", "page": "2"}).content.decode()
+    assert cards(second) == 5
+    assert client.get("/history/", {"page": "999"}).status_code == 200
+
+
+def test_history_queries_do_not_grow_with_the_games(client):
+    make_game()
+    with CaptureQueriesContext(connection) as few:
+        client.get("/history/")
+    for _ in range(15):
+        make_game()
+    with CaptureQueriesContext(connection) as many:
+        client.get("/history/")
+    assert len(many) == len(few)
