@@ -46,6 +46,18 @@ class Row:
     totals: tuple[int, ...]  # per side after this hand (coin games: balances)
 
 
+@dataclass(frozen=True)
+class SeatSummary:
+    """One seat's part of a game, for a player's statistics."""
+
+    total: int  # the final score of the seat's side (coin games: balance)
+    won: bool
+    bids: int  # hands in which this seat won the bidding
+    bids_made: int
+    bid_total: int
+    best_hand: int | None  # the most the seat's side scored in one hand
+
+
 @dataclass
 class Sheet:
     rules: GameRules
@@ -75,6 +87,22 @@ class Sheet:
     @property
     def side_names(self) -> tuple[str, ...]:
         return self.rules.side_names(self.setup.names)
+
+    def seat_summary(self, seat: int) -> SeatSummary:
+        side = self.rules.side_of(seat)
+        winners = {self.winner.side, *self.winner.shared_with} if self.winner else set()
+        mine = [
+            r.result for r in self.rows if r.result.bidder == seat and r.result.made is not None
+        ]
+        awards = [r.result.awards[side] for r in self.rows]
+        return SeatSummary(
+            total=self.totals[side],
+            won=side in winners,
+            bids=len(mine),
+            bids_made=sum(1 for r in mine if r.made),
+            bid_total=sum(r.bid or 0 for r in mine),
+            best_hand=max(awards) if awards else None,
+        )
 
     def play(self, facts: Facts) -> Row:
         """Score one more hand onto the end of the sheet."""

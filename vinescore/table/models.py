@@ -8,6 +8,7 @@ winner, final totals) for lists, rebuilt after every change.
 
 from __future__ import annotations
 
+from dataclasses import asdict
 from typing import NamedTuple
 
 from django.db import models, transaction
@@ -16,6 +17,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from vinescore.scoring import REGISTRY, GameRules, Setup, Sheet, replay
+
+SEAT_SUMMARY = ["total", "won", "bids", "bids_made", "bid_total", "best_hand"]
 
 # game pk -> ((updated_at, setup), live hands, sheet): see Game.played().
 _PLAYED: dict[int, tuple] = {}
@@ -188,6 +191,7 @@ class Game(models.Model):
             self.winner_name = ""
         self.final_totals = list(sheet.totals)
         self.hand_count = len(sheet.rows)
+        self.refresh_seats(sheet)
         self.save(
             update_fields=[
                 "finished_at",
@@ -198,6 +202,13 @@ class Game(models.Model):
             ]
         )
         return sheet
+
+    def refresh_seats(self, sheet: Sheet) -> None:
+        seats = list(self.seats.all())
+        for seat in seats:
+            for name, value in asdict(sheet.seat_summary(seat.position)).items():
+                setattr(seat, name, value)
+        Seat.objects.bulk_update(seats, SEAT_SUMMARY)
 
     def next_position(self) -> int:
         last = self.hands.order_by("-position").values_list("position", flat=True).first()
@@ -214,6 +225,14 @@ class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")
     player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="seats")
     position = models.PositiveSmallIntegerField(help_text="Clockwise order, from 0.")
+    # This seat's part of the game's outcome, derived by Game.refresh_result()
+    # so that player pages can add them up without replaying every game.
+    total = models.IntegerField(default=0, help_text="Final score, or coin balance.")
+    won = models.BooleanField(default=False)
+    bids = models.PositiveIntegerField(default=0, help_text="Hands this player won the bid.")
+    bids_made = models.PositiveIntegerField(default=0)
+    bid_total = models.PositiveIntegerField(default=0, help_text="Sum of those bids.")
+    best_hand = models.IntegerField(null=True, blank=True, help_text="Most scored in one hand.")
 
     class Meta:
         ordering = ["position"]

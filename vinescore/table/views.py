@@ -28,6 +28,7 @@ from .forms import (
     player_count_words,
 )
 from .models import Game, Hand, LiveHand, Player, Seat
+from .stats import head_to_head, player_stats
 
 # The score sheet shows the latest hands; the rest are one tap away.
 SHEET_WINDOW = 15
@@ -93,6 +94,42 @@ def player_list(request: HttpRequest) -> TemplateResponse | HttpResponse:
         {"form": form, "players": Player.objects.all()},
         status=status,
     )
+
+
+@require_GET
+def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
+    player = get_object_or_404(Player, pk=pk)
+    others = Player.objects.exclude(pk=player.pk)
+    error = ""
+    if "other" in request.GET:  # the "compare with" form
+        other = (
+            others.filter(pk=request.GET["other"]).first()
+            if request.GET["other"].isdigit()
+            else None
+        )
+        if other is not None:
+            return HttpResponseRedirect(reverse("head_to_head", args=[player.pk, other.pk]))
+        error = "Choose another player to compare with."
+    return TemplateResponse(
+        request,
+        "table/player_detail.html",
+        {
+            "stats": player_stats(player),
+            "others": others,
+            "recent": Game.objects.history().filter(seats__player=player)[:10],
+            "error": error,
+        },
+        status=422 if error else 200,
+    )
+
+
+@require_GET
+def head_to_head_view(request: HttpRequest, pk: int, other_pk: int) -> TemplateResponse:
+    one = get_object_or_404(Player, pk=pk)
+    other = get_object_or_404(Player, pk=other_pk)
+    if one == other:
+        raise Http404("Choose two different players.")
+    return TemplateResponse(request, "table/head_to_head.html", {"h2h": head_to_head(one, other)})
 
 
 @require_http_methods(["GET", "POST"])

@@ -1,0 +1,108 @@
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.factories import NAMES, make_game
+from vinescore.table.models import Player
+from vinescore.table.stats import player_stats, streaks
+
+pytestmark = pytest.mark.django_db
+
+BEN_13 = {"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]}  # Ben bids 13, takes 13
+ANA_13 = {"bidder": 0, "bid": 13, "tricks": [13, 0, 0, 0]}
+ANA_MISSES = {"bidder": 0, "bid": 5, "tricks": [3, 4, 4, 2]}
+
+
+def ben_wins():
+    return make_game(hands=[BEN_13] * 4)
+
+
+def ana_wins():
+    return make_game(hands=[ANA_MISSES, ANA_13, ANA_13, ANA_13, ANA_13])
+
+
+def test_streaks_count_the_current_and_longest_runs_of_wins():
+    assert streaks([True, True, False, True, True, True, False, True]) == (1, 3)
+    assert streaks([]) == (0, 0)
+
+
+def test_a_players_record_adds_up_their_games():
+    ben_wins()
+    ben_wins()
+    ana_wins()
+    make_game("chevalier")  # still in progress
+    ana = player_stats(Player.objects.get(name="Ana"))
+    assert (ana.played, ana.won, ana.win_rate, ana.in_progress) == (3, 1, 33, 1)
+    # Ana bid in her own game only: a miss at 5, then four exact 13s.
+    assert (ana.bids, ana.bids_made, ana.average_bid) == (5, 4, 11.4)
+    assert ana.best_hand.best_hand == 13
+    assert (ana.current_streak, ana.longest_streak) == (1, 1)
+    assert (ana.rival, ana.rival_wins) == ("Ben", 2)
+    assert ana.by_game[0].name == "Coralon" and ana.by_game[0].played == 3
+
+
+def test_coin_games_show_net_coins():
+    make_game(
+        "baronet",
+        NAMES[:5],
+        hands=[{"bidder": 0, "bid": 6, "block": "war", "trump": "Cups", "partner": 2, "points": 7}],
+    )
+    assert player_stats(Player.objects.get(name="Ana")).net_coins == 12
+    assert player_stats(Player.objects.get(name="Ben")).net_coins == -6
+
+
+def test_editing_a_hand_updates_the_players_record(client):
+    game = ben_wins()
+    last = game.live_hands()[-1]
+    client.post(
+        f"/games/{game.pk}/hands/{last.pk}/edit/",
+        {"bidder": "1", "bid": "5", "tricks": ["4", "3", "3", "3"]},
+    )
+    ben = player_stats(Player.objects.get(name="Ben"))
+    assert (ben.played, ben.bids, ben.bids_made) == (0, 4, 3)
+
+
+def test_the_player_page_shows_the_record(client):
+    ben_wins()
+    ana_wins()
+    ana = Player.objects.get(name="Ana")
+    body = client.get(f"/players/{ana.pk}/").content.decode()
+    assert "Win rate" in body and "50%" in body
+    assert "Loses most often to" in body and "Ben (1 game)" in body
+    assert "4/5" in body
+
+
+def test_the_player_page_queries_do_not_grow_with_their_games(client):
+    ben_wins()
+    ana = Player.objects.get(name="Ana")
+    with CaptureQueriesContext(connection) as few:
+        client.get(f"/players/{ana.pk}/")
+    for _ in range(8):
+        ben_wins()
+        ana_wins()
+    with CaptureQueriesContext(connection) as many:
+        client.get(f"/players/{ana.pk}/")
+    assert len(many) == len(few)
+
+
+def test_head_to_head_counts_who_came_out_ahead(client):
+    ben_wins()
+    ben_wins()
+    ana_wins()
+    ana, ben = Player.objects.get(name="Ana"), Player.objects.get(name="Ben")
+    response = client.get(f"/players/{ana.pk}/", {"other": ben.pk})
+    assert response.status_code == 302
+    body = client.get(response["Location"]).content.decode()
+    assert "Ana v Ben" in body
+    assert '<span class="who">Ana ahead</span><span class="score">1</span>' in body
+    assert '<span class="who">Ben ahead</span><span class="score">2</span>' in body
+
+
+def test_comparing_with_nobody_or_oneself_is_refused(client):
+    ben_wins()
+    ana = Player.objects.get(name="Ana")
+    for other in ("", "x", str(ana.pk), "9999"):
+        response = client.get(f"/players/{ana.pk}/", {"other": other})
+        assert response.status_code == 422
+        assert "Choose another player to compare with." in response.content.decode()
+    assert client.get(f"/players/{ana.pk}/vs/{ana.pk}/").status_code == 404

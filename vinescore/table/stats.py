@@ -1,0 +1,135 @@
+"""A player's record, added up from the seat summaries that
+Game.refresh_result() keeps, so no game is replayed to show it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.db.models import Count, F, Q, Sum
+
+from vinescore.scoring import REGISTRY
+
+from .models import Game, Player, Seat
+
+
+@dataclass
+class GameLine:
+    kind: str
+    name: str
+    played: int
+    won: int
+
+    @property
+    def win_rate(self) -> int:
+        return round(100 * self.won / self.played) if self.played else 0
+
+
+@dataclass
+class PlayerStats:
+    player: Player
+    by_game: list[GameLine] = field(default_factory=list)
+    played: int = 0
+    won: int = 0
+    in_progress: int = 0
+    bids: int = 0
+    bids_made: int = 0
+    bid_total: int = 0
+    best_hand: Seat | None = None
+    current_streak: int = 0
+    longest_streak: int = 0
+    rival: str = ""
+    rival_wins: int = 0
+    net_coins: int | None = None
+
+    @property
+    def win_rate(self) -> int:
+        return round(100 * self.won / self.played) if self.played else 0
+
+    @property
+    def average_bid(self) -> float | None:
+        return round(self.bid_total / self.bids, 1) if self.bids else None
+
+
+def streaks(results: list[bool]) -> tuple[int, int]:
+    """(current, longest) runs of wins, oldest result first."""
+    current = longest = 0
+    for won in results:
+        current = current + 1 if won else 0
+        longest = max(longest, current)
+    return current, longest
+
+
+def player_stats(player: Player) -> PlayerStats:
+    stats = PlayerStats(player)
+    seats = Seat.objects.filter(player=player)
+    finished = seats.filter(game__finished_at__isnull=False)
+    for row in finished.values("game__kind").annotate(
+        played=Count("pk"), won=Count("pk", filter=Q(won=True))
+    ):
+        kind = row["game__kind"]
+        name = REGISTRY[kind].name if kind in REGISTRY else kind
+        stats.by_game.append(GameLine(kind, name, row["played"], row["won"]))
+    stats.by_game.sort(key=lambda line: (-line.played, line.name))
+    stats.played = sum(line.played for line in stats.by_game)
+    stats.won = sum(line.won for line in stats.by_game)
+    stats.in_progress = seats.filter(game__finished_at__isnull=True).count()
+
+    bids = seats.aggregate(bids=Sum("bids"), made=Sum("bids_made"), total=Sum("bid_total"))
+    stats.bids, stats.bids_made, stats.bid_total = (
+        bids["bids"] or 0,
+        bids["made"] or 0,
+        bids["total"] or 0,
+    )
+    stats.best_hand = (
+        seats.filter(best_hand__isnull=False)
+        .exclude(game__kind__in=coin_games())
+        .select_related("game")
+        .order_by("-best_hand", "-game__created_at")
+        .first()
+    )
+    results = list(finished.order_by("game__finished_at", "game__pk").values_list("won", flat=True))
+    stats.current_streak, stats.longest_streak = streaks(results)
+
+    lost = finished.filter(won=False).values("game")
+    rival = (
+        Seat.objects.filter(game__in=lost, won=True)
+        .exclude(player=player)
+        .values("player__name")
+        .annotate(wins=Count("pk"))
+        .order_by("-wins", "player__name")
+        .first()
+    )
+    if rival:
+        stats.rival, stats.rival_wins = rival["player__name"], rival["wins"]
+
+    coins = seats.filter(game__kind__in=coin_games(), game__stakes__isnull=False)
+    if coins.exists():
+        stats.net_coins = coins.aggregate(net=Sum(F("total") - F("game__stakes")))["net"] or 0
+    return stats
+
+
+def coin_games() -> list[str]:
+    return [rules.key for rules in REGISTRY if rules.coins]
+
+
+@dataclass
+class HeadToHead:
+    one: Player
+    other: Player
+    games: list[Game]
+    one_won: int
+    other_won: int
+    neither: int
+
+
+def head_to_head(one: Player, other: Player, limit: int = 50) -> HeadToHead:
+    """Finished games both sat in: who came out on top."""
+    shared = Game.objects.finished().filter(seats__player=one).filter(seats__player=other)
+    results: dict[int, dict[int, bool]] = {}
+    rows = Seat.objects.filter(game__in=shared.values("pk"), player__in=[one, other])
+    for game_id, player_id, won in rows.values_list("game_id", "player_id", "won"):
+        results.setdefault(game_id, {})[player_id] = won
+    one_won = sum(1 for r in results.values() if r.get(one.pk) and not r.get(other.pk))
+    other_won = sum(1 for r in results.values() if r.get(other.pk) and not r.get(one.pk))
+    games = list(shared.history()[:limit])
+    return HeadToHead(one, other, games, one_won, other_won, len(results) - one_won - other_won)
