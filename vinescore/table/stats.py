@@ -40,6 +40,7 @@ class PlayerStats:
     rival: str = ""
     rival_wins: int = 0
     net_coins: int | None = None
+    results: list[bool] = field(default_factory=list)  # finished games, oldest first
 
     @property
     def win_rate(self) -> int:
@@ -89,6 +90,7 @@ def player_stats(player: Player) -> PlayerStats:
     )
     results = list(finished.order_by("game__finished_at", "game__pk").values_list("won", flat=True))
     stats.current_streak, stats.longest_streak = streaks(results)
+    stats.results = results
 
     lost = finished.filter(won=False).values("game")
     rival = (

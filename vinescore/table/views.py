@@ -11,6 +11,7 @@ from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -18,6 +19,7 @@ from vinescore import guide
 from vinescore.scoring import REGISTRY, GameRules, Sheet
 from vinescore.scoring.ledger import describe, settle_up
 
+from . import charts
 from .forms import (
     HandForm,
     HistoryFilter,
@@ -100,6 +102,7 @@ def player_list(request: HttpRequest) -> TemplateResponse | HttpResponse:
 def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     others = Player.objects.exclude(pk=player.pk)
+    stats = player_stats(player)
     error = ""
     if "other" in request.GET:  # the "compare with" form
         other = (
@@ -114,7 +117,12 @@ def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
         request,
         "table/player_detail.html",
         {
-            "stats": player_stats(player),
+            "stats": stats,
+            "chart": mark_safe(  # noqa: S308 — charts escape every label
+                charts.results_over_time(stats.results, f"{player.name}: win rate over time")
+            )
+            if stats.results
+            else "",
             "others": others,
             "recent": Game.objects.history().filter(seats__player=player)[:10],
             "error": error,
@@ -308,6 +316,17 @@ def sheet_context(
         ),
         "options": [o for o in game.rules.options if o.name in game.options],
         "rules_url": rules_url,
+        "chart": mark_safe(  # noqa: S308 — charts escape every label
+            charts.running_totals(
+                sheet.side_names,
+                [[row.totals[side] for row in sheet.rows] for side in range(len(sheet.totals))],
+                start=sheet.starting[0],
+                target=game.target,
+                title=f"{game.name}: running {'balances' if game.rules.coins else 'totals'}",
+            )
+        )
+        if sheet.rows
+        else "",
         "status": game.rules.status(table) if not game.is_finished else "",
         "last_hand": hands[-1].pk if hands else None,
         "shortcuts": [

@@ -1,0 +1,115 @@
+"""Charts drawn on the server as inline SVG: no JavaScript chart library.
+
+Colours come from CSS classes (.series-0 ... .series-5) and currentColor, so
+the same markup reads in light and dark mode. Every label is escaped.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from html import escape
+
+WIDTH, HEIGHT = 360, 200
+LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 22
+
+
+def _scale(value: float, low: float, high: float, start: float, end: float) -> float:
+    if high == low:
+        return (start + end) / 2
+    return start + (value - low) * (end - start) / (high - low)
+
+
+def _ticks(low: int, high: int, count: int = 4) -> list[int]:
+    span = max(1, high - low)
+    raw = span / count
+    step = next(s for s in (1, 2, 5, 10, 20, 25, 50, 100, 200, 250, 500, 1000, 10**9) if s >= raw)
+    first = (low // step) * step
+    return [v for v in range(first, high + step, step) if low <= v <= high]
+
+
+def running_totals(
+    names: Sequence[str],
+    series: Sequence[Sequence[int]],
+    *,
+    start: int = 0,
+    target: int | None = None,
+    title: str = "Running totals",
+) -> str:
+    """One line per side: its total after each hand (hand 0 is the start)."""
+    hands = max((len(s) for s in series), default=0)
+    values = [start, *(v for s in series for v in s)]
+    if target is not None:
+        values.append(target)
+    low, high = min(values), max(values)
+    if low == high:
+        high = low + 1
+    x = lambda i: _scale(i, 0, max(1, hands), LEFT, WIDTH - RIGHT)  # noqa: E731
+    y = lambda v: _scale(v, low, high, HEIGHT - BOTTOM, TOP)  # noqa: E731
+
+    parts = [
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
+        f"<title>{escape(title)}</title>",
+    ]
+    for tick in _ticks(low, high):
+        ty = y(tick)
+        parts.append(
+            f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{ty:.1f}" y2="{ty:.1f}"/>'
+            f'<text class="axis" x="{LEFT - 4}" y="{ty + 3:.1f}" text-anchor="end">{tick}</text>'
+        )
+    if target is not None:
+        ty = y(target)
+        parts.append(
+            f'<line class="target" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{ty:.1f}" y2="{ty:.1f}"/>'
+            f'<text class="axis" x="{WIDTH - RIGHT}" y="{ty - 3:.1f}" text-anchor="end">'
+            f"target {target}</text>"
+        )
+    parts.append(
+        f'<text class="axis" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'
+        f"hand {hands}</text>"
+    )
+    for i, (name, points) in enumerate(zip(names, series, strict=True)):
+        coords = " ".join(f"{x(h):.1f},{y(v):.1f}" for h, v in enumerate([start, *points]))
+        parts.append(
+            f'<polyline class="series series-{i % 6}" points="{coords}">'
+            f"<title>{escape(name)}: {points[-1] if points else start}</title></polyline>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
+def results_over_time(results: Sequence[bool], title: str = "Results over time") -> str:
+    """Win rate after each finished game, with a dot per game (filled: won)."""
+    n = len(results)
+    x = lambda i: _scale(i, 0, max(1, n - 1), LEFT, WIDTH - RIGHT)  # noqa: E731
+    y = lambda v: _scale(v, 0, 100, HEIGHT - BOTTOM, TOP)  # noqa: E731
+    parts = [
+        f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
+        f'aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
+        f"<title>{escape(title)}</title>",
+    ]
+    for tick in (0, 50, 100):
+        ty = y(tick)
+        parts.append(
+            f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{ty:.1f}" y2="{ty:.1f}"/>'
+            f'<text class="axis" x="{LEFT - 4}" y="{ty + 3:.1f}" text-anchor="end">{tick}%</text>'
+        )
+    wins = 0
+    points = []
+    for i, won in enumerate(results):
+        wins += won
+        points.append((x(i), y(100 * wins / (i + 1)), won))
+    if points:
+        coords = " ".join(f"{px:.1f},{py:.1f}" for px, py, _ in points)
+        parts.append(f'<polyline class="series series-0" points="{coords}"/>')
+        for i, (px, py, won) in enumerate(points):
+            parts.append(
+                f'<circle class="{"won" if won else "lost"}" cx="{px:.1f}" cy="{py:.1f}" r="3">'
+                f"<title>Game {i + 1}: {'won' if won else 'lost'}</title></circle>"
+            )
+    parts.append(
+        f'<text class="axis" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'
+        f"{n} game{'s' if n != 1 else ''}</text>"
+    )
+    parts.append("</svg>")
+    return "".join(parts)
