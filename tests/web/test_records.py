@@ -1,0 +1,778 @@
+"""The game-record format: export, import, and the documented schema."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+from django.conf import settings as django_settings
+from django.core.management import call_command
+from django.core.management.base import CommandError
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.django import TestCase
+
+from tests.factories import NAMES, make_game, make_player
+from vinescore.scoring import REGISTRY
+from vinescore.table.models import Game, Hand, HandChange, Player
+from vinescore.table.records import (
+    RecordInvalid,
+    dumps,
+    game_record,
+    import_records,
+    read_records,
+    write_records,
+)
+
+pytestmark = pytest.mark.django_db
+
+DOCS = Path(django_settings.BASE_DIR) / "docs"
+SCHEMA = json.loads((DOCS / "game-record.schema.json").read_text(encoding="utf-8"))
+EXAMPLE = DOCS / "game-record.example.json"
+DERIVED_HAND = ("awards", "payments", "totals", "explanation")
+
+# Two or three valid hands for every game in the registry, and how it starts.
+CASES = {
+    "coralon": dict(
+        players=4,
+        options=["zero"],
+        hands=[
+            {"bidder": 1, "bid": 4, "tricks": [3, 4, 2, 4]},
+            {"bidder": 0, "bid": "zero", "tricks": [0, 5, 4, 4]},
+            {"bidder": 2, "bid": 2, "tricks": [1, 1, 1, 10]},
+        ],
+    ),
+    "coralon-partners": dict(
+        players=4,
+        hands=[
+            {"bidder": 0, "bid": 7, "bidders_tricks": 7},
+            {"bidder": 1, "bid": 5, "bidders_tricks": 3},
+        ],
+    ),
+    "thief": dict(
+        players=4,
+        hands=[
+            {"bidder": 0, "bid": 6, "tricks": [4, 3, 3, 3], "thieves": [2, 0, 1, 0]},
+            {"bidder": 1, "bid": 3, "tricks": [2, 6, 3, 2], "thieves": [0, 0, 0, 0]},
+        ],
+    ),
+    "thieves": dict(
+        players=4,
+        hands=[
+            {
+                "bidder": 0,
+                "bid": 2,
+                "bidders_tricks": 7,
+                "bidders_thieves": 1,
+                "others_thieves": 2,
+            },
+            {
+                "bidder": 1,
+                "bid": 3,
+                "bidders_tricks": 5,
+                "bidders_thieves": 0,
+                "others_thieves": 1,
+            },
+        ],
+    ),
+    "ducks-and-geese": dict(
+        players=4,
+        hands=[
+            {
+                "bidder": 1,
+                "bid": 5,
+                "open": "open",
+                "bidders_tricks": 4,
+                "bidders_cards": 3,
+                "others_cards": 2,
+            },
+            {"forfeit": True},
+        ],
+    ),
+    "dog": dict(
+        players=4,
+        hands=[
+            {
+                "bidder": 0,
+                "bid": 2,
+                "open": "open",
+                "bidders_tricks": 2,
+                "bidders_cards": 1,
+                "others_cards": 1,
+            },
+            {"forfeit": True},
+        ],
+    ),
+    "ducks-and-geese-cutthroat": dict(
+        players=5,
+        hands=[
+            {"bidder": 0, "bid": 4, "bidder_tricks": 3, "cards": [2, 1, 0, 3, 1]},
+            {"bidder": 2, "bid": 6, "bidder_tricks": 2, "cards": [2, 1, 1, 3, 1]},
+        ],
+    ),
+    "bishop": dict(
+        players=5,
+        hands=[
+            {"bidder": 0, "bid": 7, "block": "war", "trump": "Cups", "partner": 2, "points": 7},
+            {"bidder": 1, "bid": 6, "block": "war", "trump": "Cups", "partner": 3, "points": 4},
+        ],
+    ),
+    "baronet": dict(
+        players=5,
+        end=True,
+        hands=[
+            {"bidder": 0, "bid": 6, "block": "war", "trump": "Cups", "partner": 2, "points": 7},
+            {"bidder": 1, "bid": 6, "block": "war", "trump": "Cups", "partner": 3, "points": 4},
+        ],
+    ),
+    "chevalier": dict(
+        players=4,
+        hands=[
+            {
+                "bidder": 0,
+                "bid": 5,
+                "bidders_clean": 3,
+                "bidders_poisoned": 1,
+                "defenders_poisoned": 1,
+            },
+            {
+                "bidder": 1,
+                "bid": 5,
+                "bidders_clean": 5,
+                "bidders_poisoned": 0,
+                "defenders_poisoned": 0,
+            },
+        ],
+    ),
+    "up-and-down": dict(
+        players=5,
+        end=True,
+        hands=[{"leader": 0, "partner": 2, "points": [6, 3, 5, 3, 3]}, {"take_back": True}],
+    ),
+    "up-and-down-points": dict(
+        players=5,
+        hands=[
+            {"bidder": 0, "bid": 8, "partner": 2, "points": [5, 3, 5, 3, 3]},
+            {"bidder": 1, "bid": 6, "partner": 3, "points": [3, 5, 3, 5, 4]},
+        ],
+    ),
+    "mu": dict(
+        players=5,
+        hands=[
+            {
+                "tie": False,
+                "chief": 1,
+                "bid": 6,
+                "vice": None,
+                "partner": 0,
+                "trump": "other_number",
+                "points": [20, 21, 9, 5, 5],
+            },
+            {"tie": True, "tied": [0, 2], "tied_last": 2, "shown": 3},
+        ],
+    ),
+    # Health carries between exchanges: the third only wins the round for
+    # Ana if it is checked and scored at the table the second one left.
+    "duel": dict(
+        players=2,
+        target=3,
+        stakes=10,
+        hands=[{"damage": [0, 4]}, {"damage": [3, 2]}, {"damage": [0, 9]}],
+    ),
+    "pad": dict(
+        players=3,
+        title="Rummy",
+        end=True,
+        hands=[{"points": [30, 45, 10]}, {"points": [25, 0, 20]}],
+    ),
+}
+
+CREATED = datetime(2026, 11, 3, 19, 30, 15, 123456, tzinfo=UTC)
+
+
+def make_case(kind: str) -> Game:
+    case = CASES[kind]
+    game = make_game(
+        kind,
+        NAMES[: case["players"]],
+        options=case.get("options"),
+        target=case.get("target"),
+        stakes=case.get("stakes"),
+        first_dealer=1,
+        hands=case["hands"],
+    )
+    Game.objects.filter(pk=game.pk).update(
+        created_at=CREATED, title=case.get("title", ""), note=f"A {kind} night"
+    )
+    game.refresh_from_db()
+    if case.get("end"):
+        game.ended = True
+        game.save(update_fields=["ended", "updated_at"])
+        game.refresh_result()
+    return game
+
+
+def export(games=None) -> str:
+    out = io.StringIO()
+    write_records(Game.objects.all() if games is None else games, out)
+    return out.getvalue()
+
+
+def wipe() -> None:
+    Game.objects.all().delete()
+    Player.objects.all().delete()
+
+
+def load(text: str) -> list[Game]:
+    return import_records(read_records(io.StringIO(text)))
+
+
+def without_derived(text: str) -> str:
+    data = json.loads(text)
+    for record in data["games"]:
+        for key in ("name", "winner"):
+            record.pop(key, None)
+        for hand in record["hands"]:
+            for key in DERIVED_HAND:
+                hand.pop(key, None)
+    return json.dumps(data)
+
+
+def outcome(game: Game) -> tuple:
+    game.refresh_from_db()
+    return (game.final_totals, game.winner_name, game.hand_count, game.is_finished)
+
+
+# --- round trips -------------------------------------------------------------
+
+
+def test_every_game_in_the_registry_has_a_round_trip_case():
+    assert set(CASES) == set(REGISTRY.games)
+
+
+@pytest.mark.parametrize("kind", sorted(CASES))
+def test_export_import_export_is_byte_identical(kind):
+    game = make_case(kind)
+    before = outcome(game)
+    first = export()
+    record = json.loads(first)["games"][0]
+    assert record["game"] == kind and len(record["hands"]) == len(CASES[kind]["hands"])
+    assert record["created_at"] == "2026-11-03T19:30:15.123456Z"
+    if CASES[kind].get("end"):
+        assert record["ended"] is True and record["winner"] is not None
+
+    wipe()
+    (imported,) = load(first)
+    assert outcome(imported) == before
+    assert imported.created_at == CREATED
+    assert export() == first
+
+    # The derived values are for reading: a record without them is the same game.
+    wipe()
+    load(without_derived(first))
+    assert export() == first
+
+
+def test_the_duel_is_replayed_at_the_table_each_exchange_was_played_at():
+    make_case("duel")
+    text = export()
+    wipe()
+    (game,) = load(text)
+    assert game.final_totals == [1, 0]
+    record = json.loads(text)["games"][0]
+    assert "Ben drops below 0 (-5): Ana wins round 1" in record["hands"][2]["explanation"]
+
+
+def test_a_coin_game_exports_its_payments_and_its_session_winner():
+    game = make_case("baronet")
+    record = game_record(game)
+    payments = record["hands"][0]["payments"]
+    assert payments and set(payments[0]) == {"payer", "payee", "coins"}
+    assert sum(record["hands"][0]["awards"]) == 0
+    assert record["winner"]["reason"] == "most coins when the session ended"
+
+
+def test_a_game_of_partners_names_the_winning_team():
+    exact = {"bidder": 1, "bid": 13, "bidders_tricks": 13}
+    game = make_game("coralon-partners", hands=[exact] * 5)
+    assert game_record(game)["winner"] == {"sides": ["Ben & Dee"], "reason": "first to reach 60"}
+
+
+def test_several_games_round_trip_in_one_file_in_order():
+    for kind in ("coralon", "duel", "pad", "up-and-down"):
+        make_case(kind)
+    first = export()
+    assert [g["game"] for g in json.loads(first)["games"]] == [
+        "coralon",
+        "duel",
+        "pad",
+        "up-and-down",
+    ]
+    wipe()
+    assert len(load(first)) == 4
+    assert export() == first
+
+
+def test_the_streamed_file_is_the_whole_file_laid_out_at_once():
+    games = [make_case("coralon"), make_case("thief")]
+    expected = {
+        "format": "vinescore-games",
+        "version": 1,
+        "games": [game_record(g) for g in games],
+    }
+    text = export()
+    assert text == dumps(expected) + "\n"
+    assert json.loads(text) == expected
+    assert '"tricks": [3, 4, 2, 4]' in text  # plain lists stay on one line
+
+
+def test_no_games_is_an_empty_file_that_imports():
+    text = export()
+    assert json.loads(text) == {"format": "vinescore-games", "version": 1, "games": []}
+    assert load(text) == []
+
+
+def test_export_loads_seats_once_per_chunk(django_assert_max_num_queries):
+    for _ in range(5):
+        make_case("coralon")
+    Game.objects.update(updated_at=CREATED)  # nothing remembered: every game replays
+    # The games, their seats, and each game's hands.
+    with django_assert_max_num_queries(2 + 5):
+        export()
+
+
+def test_deleted_hands_are_left_out():
+    game = make_case("coralon")
+    game.hands.get(position=2).delete_softly()
+    game.refresh_result()
+    record = json.loads(export())["games"][0]
+    kept = [CASES["coralon"]["hands"][i] for i in (0, 2)]
+    assert [h["facts"]["bid"] for h in record["hands"]] == [h["bid"] for h in kept]
+    assert record["hands"][-1]["totals"] == game.final_totals
+    text = export()
+    wipe()
+    (imported,) = load(text)
+    assert imported.hands.count() == 2 and not imported.hands.filter(deleted_at__isnull=False)
+    assert export() == text
+
+
+def test_imported_hands_are_in_the_change_log():
+    make_case("coralon")
+    text = export()
+    wipe()
+    (game,) = load(text)
+    assert game.changes.filter(action=HandChange.ADDED).count() == 3
+    assert list(game.hands.values_list("position", flat=True)) == [1, 2, 3]
+
+
+def test_the_example_is_a_real_export_of_a_short_coralon_game():
+    text = EXAMPLE.read_text(encoding="utf-8")
+    (game,) = load(text)
+    assert game.kind == "coralon" and game.is_finished and game.winner_name == "Ana"
+    assert export() == text
+
+
+# --- players -----------------------------------------------------------------
+
+
+def test_players_are_matched_ignoring_case_and_created_when_missing():
+    ana = make_player("Ana")
+    record = {
+        "game": "coralon",
+        "players": ["ana", "BEN", "  Cy  "],
+        "target": 60,
+        "stakes": None,
+        "hands": [{"facts": {"bidder": 0, "bid": 6, "tricks": [6, 5, ""]}}],
+    }
+    (game,) = import_records([record])
+    assert game.seated_players()[0] == ana
+    assert [p.name for p in Player.objects.all()] == ["Ana", "BEN", "Cy"]
+    assert game.final_totals == [6, 0, 0]
+    exported = game_record(game)
+    assert exported["players"] == ["Ana", "BEN", "Cy"]
+    assert exported["hands"][0]["facts"]["tricks"] == [6, 5, 7]
+    assert "Ana bid 6" in exported["hands"][0]["explanation"]
+
+
+def test_two_games_in_one_file_share_a_new_player():
+    record = {
+        "game": "duel",
+        "players": ["Zed", "Yan"],
+        "target": 1,
+        "stakes": 5,
+        "hands": [],
+    }
+    import_records([record, {**record, "players": ["yan", "zed"]}])
+    assert Player.objects.count() == 2
+
+
+# --- bad records -------------------------------------------------------------
+
+
+def valid_file() -> dict:
+    """Two good games; the tests break the second."""
+    make_case("coralon")
+    make_case("duel")
+    text = export()
+    wipe()
+    make_player("Ana")
+    return json.loads(text)
+
+
+def break_tricks(g):
+    g["hands"][1]["facts"]["tricks"] = [1, 9, 3, 1]
+
+
+def break_key(g):
+    g["game"], g["name"] = "whist", "Whist"
+
+
+def break_count(g):
+    g["players"] = ["Ana", "Ben", "Cy"]
+
+
+def break_crowd(g):
+    g["players"] = [*NAMES, "Gus"]
+
+
+def break_option(g):
+    g["options"] = ["zero", "jokers"]
+
+
+def break_requires(g):
+    g["options"] = ["less"]
+
+
+def break_dealer(g):
+    g["first_dealer"] = 4
+
+
+def break_target(g):
+    g["target"] = 0
+
+
+def break_stakes(g):
+    g["stakes"] = "ten"
+
+
+def break_twice_seated(g):
+    g["players"] = ["Ana", "Ben", "ana", "Dee"]
+
+
+def break_facts(g):
+    g["hands"][2] = {"awards": [1, 2, 3, 4]}
+
+
+def break_exchange(g):
+    g["hands"][1]["facts"]["damage"] = [0, 100]
+
+
+def break_created(g):
+    g["created_at"] = "yesterday"
+
+
+@pytest.mark.parametrize(
+    "position, breaker, message",
+    [
+        (
+            1,
+            break_tricks,
+            "Game 1 (Coralon), hand 2, tricks: Tricks: 13 in a 4-player hand; these add up to 14.",
+        ),
+        (2, break_key, "Game 2 (Whist), game: 'whist' is not a game vinescore knows"),
+        (
+            1,
+            break_crowd,
+            "Game 1 (Coralon), players: Coralon is for 3 to 6 players; 7 are listed.",
+        ),
+        (
+            2,
+            break_count,
+            "Game 2 (Duel), players: Duel is for exactly 2 players; 3 are listed.",
+        ),
+        (1, break_option, "Game 1 (Coralon), options: Coralon has no option 'jokers'"),
+        (1, break_requires, "Game 1 (Coralon), options: ““Less” after a zero” needs “Zero"),
+        (1, break_dealer, "Game 1 (Coralon), first_dealer: must be a seat index from 0 to 3"),
+        (2, break_target, "Game 2 (Duel), target: must be a whole number from 1 up, or null"),
+        (2, break_stakes, "Game 2 (Duel), stakes: must be a whole number from 1 up, or null"),
+        (1, break_twice_seated, "Game 1 (Coralon), players: ana is seated twice."),
+        (1, break_facts, "Game 1 (Coralon), hand 3, facts: each hand needs its facts"),
+        (
+            2,
+            break_exchange,
+            "Game 2 (Duel), hand 2, damage: Damage taken for Ben must be from 0 to 99",
+        ),
+        (2, break_created, "Game 2 (Duel), created_at: must be an ISO 8601 time"),
+    ],
+)
+def test_a_bad_record_imports_nothing_and_says_where(position, breaker, message):
+    data = valid_file()
+    breaker(data["games"][position - 1])
+    before = (Game.objects.count(), Player.objects.count(), Hand.objects.count())
+    with pytest.raises(RecordInvalid) as caught:
+        load(json.dumps(data))
+    assert message in str(caught.value)
+    assert caught.value.game == position
+    assert (Game.objects.count(), Player.objects.count(), Hand.objects.count()) == before
+
+
+def test_a_bad_hand_names_its_field():
+    data = valid_file()
+    break_tricks(data["games"][0])
+    with pytest.raises(RecordInvalid) as caught:
+        load(json.dumps(data))
+    assert (caught.value.game, caught.value.hand, caught.value.field) == (1, 2, "tricks")
+
+
+def test_a_hand_is_checked_at_its_own_table():
+    # Options follow the game: without "zero", a zero bid is not one of the choices.
+    data = valid_file()
+    data["games"][0]["options"] = []
+    with pytest.raises(RecordInvalid, match=r"Game 1 \(Coralon\), hand 2, bid: Bid: zero is"):
+        load(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("{", "The file is not JSON"),
+        ("[]", "not a vinescore games file"),
+        ('{"format": "other", "version": 1, "games": []}', '"format" is not "vinescore-games"'),
+        ('{"format": "vinescore-games", "version": 2, "games": []}', "version 2"),
+        ('{"format": "vinescore-games", "version": 1}', 'no "games" list'),
+        ('{"format": "vinescore-games", "version": 1, "games": [7]}', "Game 1: a game record"),
+    ],
+)
+def test_a_file_that_is_not_a_games_file_is_refused(text, message):
+    with pytest.raises(RecordInvalid) as caught:
+        load(text)
+    assert message in str(caught.value)
+    assert not Game.objects.exists()
+
+
+# --- the commands -----------------------------------------------------------
+
+
+def test_the_commands_export_to_a_file_and_import_it(tmp_path):
+    coralon, duel, pad = make_case("coralon"), make_case("duel"), make_case("pad")
+    path = tmp_path / "games.json"
+    call_command("export_games", "-o", str(path), stderr=io.StringIO())
+    text = path.read_text(encoding="utf-8")
+    stdout = io.StringIO()
+    call_command("export_games", stdout=stdout)
+    assert stdout.getvalue() == text == export()
+
+    some = tmp_path / "some.json"
+    call_command(
+        "export_games", "--game", str(duel.pk), str(pad.pk), "-o", str(some), stderr=io.StringIO()
+    )
+    assert [g["game"] for g in json.loads(some.read_text(encoding="utf-8"))["games"]] == [
+        "duel",
+        "pad",
+    ]
+    assert coralon.pk
+
+    wipe()
+    out = io.StringIO()
+    call_command("import_games", str(path), stdout=out)
+    assert out.getvalue() == "Imported 3 games.\n"
+    assert export() == text
+
+
+def test_the_export_command_refuses_an_unknown_game():
+    with pytest.raises(CommandError, match="No game with id 999"):
+        call_command("export_games", "--game", "999")
+
+
+def test_the_import_command_reports_a_bad_record_and_saves_nothing(tmp_path):
+    data = valid_file()
+    break_tricks(data["games"][0])
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(CommandError) as caught:
+        call_command("import_games", str(path), stdout=io.StringIO())
+    assert str(caught.value) == (
+        "Game 1 (Coralon), hand 2, tricks: Tricks: 13 in a 4-player hand; these add up to 14."
+    )
+    assert not Game.objects.exists()
+    with pytest.raises(CommandError, match="Cannot read"):
+        call_command("import_games", str(tmp_path / "missing.json"))
+
+
+# --- the schema --------------------------------------------------------------
+
+TYPES = {
+    "object": dict,
+    "array": list,
+    "string": str,
+    "integer": int,
+    "boolean": bool,
+    "null": type(None),
+}
+# Keywords the schema may use: checked ones, and ones that only document.
+CHECKED = {"type", "required", "properties", "additionalProperties", "items", "$ref", "const"}
+CHECKED |= {"minimum", "minItems", "minLength", "maxLength", "uniqueItems", "oneOf", "allOf"}
+NOTES = {"$schema", "$defs", "title", "description", "default", "format"}
+
+
+def is_type(value, name: str) -> bool:
+    if name == "integer" and isinstance(value, bool):
+        return False
+    return isinstance(value, TYPES[name])
+
+
+def schema_errors(value, schema: dict, where: str = "$") -> list[str]:
+    """A small JSON Schema check for the keywords above (jsonschema is not a
+    dependency): enough to hold the example to the documented shape."""
+    if "$ref" in schema:
+        node = SCHEMA
+        for part in schema["$ref"].removeprefix("#/").split("/"):
+            node = node[part]
+        return schema_errors(value, node, where)
+    errors = []
+    if "type" in schema:
+        names = schema["type"] if isinstance(schema["type"], list) else [schema["type"]]
+        if not any(is_type(value, n) for n in names):
+            return [f"{where}: {value!r} is not {' or '.join(names)}"]
+    if "const" in schema and value != schema["const"]:
+        errors.append(f"{where}: must be {schema['const']!r}")
+    for sub in schema.get("allOf", []):
+        errors += schema_errors(value, sub, where)
+    if "oneOf" in schema:
+        passing = [s for s in schema["oneOf"] if not schema_errors(value, s, where)]
+        if len(passing) != 1:
+            errors.append(f"{where}: matches {len(passing)} of oneOf")
+    if isinstance(value, dict):
+        errors += [f"{where}: missing {k}" for k in schema.get("required", []) if k not in value]
+        properties = schema.get("properties", {})
+        for key, item in value.items():
+            if key in properties:
+                errors += schema_errors(item, properties[key], f"{where}.{key}")
+            elif isinstance(schema.get("additionalProperties"), dict):
+                errors += schema_errors(item, schema["additionalProperties"], f"{where}.{key}")
+    if isinstance(value, list):
+        if len(value) < schema.get("minItems", 0):
+            errors.append(f"{where}: too few items")
+        if schema.get("uniqueItems") and len(set(map(json.dumps, value))) != len(value):
+            errors.append(f"{where}: items repeat")
+        if "items" in schema:
+            for i, item in enumerate(value):
+                errors += schema_errors(item, schema["items"], f"{where}[{i}]")
+    if isinstance(value, str) and not (
+        schema.get("minLength", 0) <= len(value) <= schema.get("maxLength", len(value))
+    ):
+        errors.append(f"{where}: wrong length")
+    if is_type(value, "integer") and value < schema.get("minimum", value):
+        errors.append(f"{where}: below {schema['minimum']}")
+    return errors
+
+
+def keywords(schema) -> set[str]:
+    found = set()
+    if isinstance(schema, dict):
+        for key, value in schema.items():
+            found.add(key)
+            if key == "properties":
+                for sub in value.values():
+                    found |= keywords(sub)
+            elif key == "$defs":
+                for sub in value.values():
+                    found |= keywords(sub)
+            elif key not in ("description", "required", "type", "const", "default"):
+                found |= keywords(value)
+    elif isinstance(schema, list):
+        for item in schema:
+            found |= keywords(item)
+    return found
+
+
+def test_the_schema_uses_only_keywords_the_check_understands():
+    assert SCHEMA["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    assert keywords(SCHEMA) <= CHECKED | NOTES
+
+
+def test_the_example_matches_the_schema():
+    example = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    assert schema_errors(example, SCHEMA) == []
+    try:
+        import jsonschema
+    except ImportError:
+        return
+    jsonschema.Draft202012Validator(SCHEMA).validate(example)
+
+
+@pytest.mark.parametrize("kind", sorted(CASES))
+def test_every_games_export_matches_the_schema(kind):
+    make_case(kind)
+    assert schema_errors(json.loads(export()), SCHEMA) == []
+
+
+@pytest.mark.parametrize(
+    "change, error",
+    [
+        (lambda d: d.pop("version"), "$: missing version"),
+        (lambda d: d["games"][0].pop("players"), "$.games[0]: missing players"),
+        (lambda d: d["games"][0].update(target="30"), "$.games[0].target: '30' is not"),
+        (lambda d: d["games"][0]["hands"][0].update(facts=[1]), "$.games[0].hands[0].facts:"),
+        (lambda d: d["games"][0].update(winner={"sides": []}), "$.games[0].winner: matches 0"),
+        (lambda d: d["games"][0].update(first_dealer=True), "$.games[0].first_dealer: True"),
+    ],
+)
+def test_the_schema_check_catches_a_wrong_shape(change, error):
+    example = json.loads(EXAMPLE.read_text(encoding="utf-8"))
+    broken = copy.deepcopy(example)
+    change(broken)
+    assert any(e.startswith(error) for e in schema_errors(broken, SCHEMA)), schema_errors(
+        broken, SCHEMA
+    )
+
+
+# --- a property ---------------------------------------------------------------
+
+
+@st.composite
+def coralon_games(draw):
+    players = draw(st.integers(3, 6))
+    size = REGISTRY["coralon"].hand_size(players)
+    zero = draw(st.booleans())
+    hands = []
+    for _ in range(draw(st.integers(0, 8))):
+        cuts = sorted(
+            draw(st.lists(st.integers(0, size), min_size=players - 1, max_size=players - 1))
+        )
+        tricks = [b - a for a, b in zip([0, *cuts], [*cuts, size], strict=True)]
+        bids = list(range(2, size + 1)) + (["zero"] if zero else [])
+        hands.append(
+            {
+                "bidder": draw(st.integers(0, players - 1)),
+                "bid": draw(st.sampled_from(bids)),
+                "tricks": tricks,
+            }
+        )
+    target = draw(st.integers(5, 60))
+    return players, ["zero"] if zero else [], target, hands
+
+
+class ImportOfExportKeepsTheScore(TestCase):
+    @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(game=coralon_games(), dealer=st.integers(0, 2))
+    def test_random_coralon_games_keep_their_totals_and_winner(self, game, dealer):
+        players, options, target, hands = game
+        original = make_game(
+            "coralon",
+            NAMES[:players],
+            options=options,
+            target=target,
+            first_dealer=dealer,
+            hands=hands,
+        )
+        before = outcome(original)
+        text = export()
+        wipe()
+        (imported,) = load(text)
+        assert outcome(imported) == before
+        assert export() == text

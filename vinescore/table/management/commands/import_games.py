@@ -1,0 +1,33 @@
+"""Read a vinescore games file and save its games, all or nothing."""
+
+from __future__ import annotations
+
+import sys
+
+from django.core.management.base import BaseCommand, CommandError
+
+from vinescore.table.records import RecordInvalid, import_records, read_records
+
+
+class Command(BaseCommand):
+    help = (
+        "Import the games in a vinescore games file (docs/game-record.schema.json); "
+        "every hand is checked by its game's rules, and nothing is saved if any is wrong."
+    )
+
+    def add_arguments(self, parser):
+        parser.add_argument("file", metavar="FILE", help="The games file; - reads stdin.")
+
+    def handle(self, *args, file: str, **options):
+        try:
+            if file == "-":
+                games = import_records(read_records(sys.stdin))
+            else:
+                with open(file, encoding="utf-8-sig") as fp:
+                    games = import_records(read_records(fp))
+        except OSError as error:
+            raise CommandError(f"Cannot read {file}: {error.strerror}.") from None
+        except RecordInvalid as invalid:
+            raise CommandError(str(invalid)) from None
+        count = len(games)
+        self.stdout.write(f"Imported {count} game{'' if count == 1 else 's'}.")
