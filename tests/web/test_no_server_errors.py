@@ -61,3 +61,11 @@ class HandEntryNeverFails(TestCase):
 )
 def test_nonsense_on_the_other_forms_is_refused(client, path, data):
     assert client.post(path, data).status_code == 422
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("path", ["/games/new/coralon/", "/players/", "/games/import/"])
+def test_an_empty_post_is_refused_with_messages(client, path):
+    response = client.post(path, {})
+    assert response.status_code == 422
+    assert 'class="error"' in response.content.decode()

@@ -136,25 +136,34 @@ def _games_for_export(games: Iterable[Game]) -> Iterator[Game]:
     return iter(games)
 
 
-def write_records(games: Iterable[Game], out: IO[str]) -> int:
-    """Write a games file to `out`, one game at a time; return how many games.
+FRAME_CHUNKS = 5  # iter_records yields four opening chunks, one per game, one closing
 
-    The text is exactly `dumps(file) + "\\n"`, as if the whole file had been
-    built first. Write to a UTF-8 stream.
+
+def iter_records(games: Iterable[Game]) -> Iterator[str]:
+    """A games file as text, one game at a time (for streaming responses).
+
+    Joined, the chunks are exactly `dumps(file) + "\\n"`, as if the whole
+    file had been built first.
     """
     pad = " " * INDENT
-    out.write("{\n")
-    out.write(f"{pad}{dumps('format')}: {dumps(FORMAT)},\n")
-    out.write(f"{pad}{dumps('version')}: {dumps(VERSION)},\n")
-    out.write(f"{pad}{dumps('games')}: [")
+    yield "{\n"
+    yield f"{pad}{dumps('format')}: {dumps(FORMAT)},\n"
+    yield f"{pad}{dumps('version')}: {dumps(VERSION)},\n"
+    yield f"{pad}{dumps('games')}: ["
     count = 0
     for game in _games_for_export(games):
-        out.write(",\n" if count else "\n")
-        out.write(pad * 2 + dumps(game_record(game), level=2))
+        yield (",\n" if count else "\n") + pad * 2 + dumps(game_record(game), level=2)
         count += 1
-    out.write(f"\n{pad}]" if count else "]")
-    out.write("\n}\n")
-    return count
+    yield (f"\n{pad}]" if count else "]") + "\n}\n"
+
+
+def write_records(games: Iterable[Game], out: IO[str]) -> int:
+    """Write a games file to `out` (a UTF-8 text stream); return how many games."""
+    chunks = 0
+    for chunk in iter_records(games):
+        out.write(chunk)
+        chunks += 1
+    return chunks - FRAME_CHUNKS
 
 
 # --- reading -----------------------------------------------------------------

@@ -79,7 +79,7 @@ def game_list(request: HttpRequest) -> TemplateResponse:
 
 @require_http_methods(["GET", "POST"])
 def player_list(request: HttpRequest) -> TemplateResponse | HttpResponse:
-    form = PlayerForm(request.POST or None)
+    form = PlayerForm(request.POST if request.method == "POST" else None)
     status = 200
     if request.method == "POST":
         if form.is_valid():
@@ -143,7 +143,11 @@ def head_to_head_view(request: HttpRequest, pk: int, other_pk: int) -> TemplateR
 @require_http_methods(["GET", "POST"])
 def player_rename(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
     player = get_object_or_404(Player, pk=pk)
-    form = PlayerForm(request.POST or None, player=player, initial={"name": player.name})
+    form = PlayerForm(
+        request.POST if request.method == "POST" else None,
+        player=player,
+        initial={"name": player.name},
+    )
     if request.method == "POST" and form.is_valid():
         player.rename(form.cleaned_data["name"])
         return HttpResponseRedirect(reverse("player_list"))
@@ -214,7 +218,7 @@ def game_start(request: HttpRequest, kind: str) -> TemplateResponse | HttpRespon
         last = Game.objects.filter(kind=kind).order_by("-created_at").first()
         if last is not None:
             initial = {"target": last.target, "stakes": last.stakes}
-    form = NewGameForm(rules, request.POST or None, initial=initial)
+    form = NewGameForm(rules, request.POST if request.method == "POST" else None, initial=initial)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         with transaction.atomic():
@@ -493,7 +497,7 @@ def game_reopen(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespons
         form = None
     else:
         top = max(game.final_totals or [0])
-        form = ReopenForm(request.POST or None, top=top)
+        form = ReopenForm(request.POST if request.method == "POST" else None, top=top)
         if request.method == "POST" and form.is_valid():
             game.target = form.cleaned_data["target"]
             game.save(update_fields=["target", "updated_at"])
