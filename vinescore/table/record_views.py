@@ -15,7 +15,7 @@ from django.utils.text import slugify
 from django.views.decorators.http import require_GET, require_http_methods
 
 from .models import Game
-from .records import RecordInvalid, game_record, import_records, iter_records, read_records
+from .records import RecordInvalid, game_record, import_stream, iter_records, read_records
 from .views import get_game
 
 MAX_UPLOAD = 50 * 1024 * 1024  # bytes
@@ -82,7 +82,7 @@ class UploadForm(forms.Form):
                 f"{MAX_UPLOAD // (1024 * 1024)} MB."
             )
         try:
-            self.games = import_records(read_records(upload))
+            self.count, self.games = import_stream(read_records(upload))
         except RecordInvalid as invalid:
             raise forms.ValidationError(f"Nothing was imported. {invalid}") from None
         return upload
@@ -92,13 +92,14 @@ class UploadForm(forms.Form):
 def upload_games(request: HttpRequest) -> TemplateResponse:
     form = UploadForm(request.POST if request.method == "POST" else None, request.FILES or None)
     imported: list[Game] = []
+    count = 0
     if request.method == "POST" and form.is_valid():
-        imported = form.games
+        imported, count = form.games, form.count
         form = UploadForm()
     return TemplateResponse(
         request,
         "table/upload.html",
-        {"form": form, "imported": imported},
+        {"form": form, "imported": imported, "count": count},
         status=422 if form.errors else 200,
     )
 

@@ -17,6 +17,7 @@ layout: see `dumps`), so export, import, export gives the same bytes.
 
 from __future__ import annotations
 
+import codecs
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
@@ -169,30 +170,136 @@ def write_records(games: Iterable[Game], out: IO[str]) -> int:
 # --- reading -----------------------------------------------------------------
 
 
+CHUNK = 64 * 1024
+
+
+def _text_chunks(fp: IO) -> Iterator[str]:
+    """The file's text in pieces, whether it was opened as text or bytes."""
+    decoder = codecs.getincrementaldecoder("utf-8-sig")()
+    while True:
+        piece = fp.read(CHUNK)
+        if not piece:
+            break
+        if isinstance(piece, bytes):
+            try:
+                piece = decoder.decode(piece)
+            except UnicodeDecodeError:
+                raise RecordInvalid("The file is not JSON: it is not UTF-8 text.") from None
+        yield piece
+
+
+class _Reader:
+    """Reads JSON values one at a time from a stream, keeping only what it
+    has not parsed yet: a games file of any size is read game by game."""
+
+    def __init__(self, fp: IO):
+        self.chunks = _text_chunks(fp)
+        self.buffer = ""
+        self.pos = 0
+        self.done = False
+        self.decoder = json.JSONDecoder()
+
+    def _more(self) -> bool:
+        if self.done:
+            return False
+        try:
+            chunk = next(self.chunks)
+        except StopIteration:
+            self.done = True
+            return False
+        self.buffer = self.buffer[self.pos :] + chunk
+        self.pos = 0
+        return True
+
+    def peek(self) -> str:
+        """The next character that is not white space ("" at the end)."""
+        while True:
+            while self.pos < len(self.buffer) and self.buffer[self.pos] in " \t\r\n":
+                self.pos += 1
+            if self.pos < len(self.buffer):
+                return self.buffer[self.pos]
+            if not self._more():
+                return ""
+
+    def expect(self, char: str, what: str) -> None:
+        if self.peek() != char:
+            raise RecordInvalid(f"The file is not a vinescore games file: expected {what}.")
+        self.pos += 1
+
+    def value(self) -> Any:
+        self.peek()
+        while True:
+            try:
+                value, end = self.decoder.raw_decode(self.buffer, self.pos)
+            except json.JSONDecodeError as error:
+                if self._more():
+                    continue
+                raise RecordInvalid(f"The file is not JSON: {error}.") from None
+            # A number cut off at the end of a chunk would parse short: read on.
+            if end == len(self.buffer) and not self.done and self._more():
+                continue
+            self.pos = end
+            return value
+
+
 def read_records(fp: IO) -> Iterator[dict]:
-    """The records of a games file, after checking its wrapper."""
-    try:
-        data = json.load(fp)
-    except json.JSONDecodeError as error:
-        raise RecordInvalid(f"The file is not JSON: {error}.") from None
-    except UnicodeDecodeError:
-        raise RecordInvalid("The file is not JSON: it is not UTF-8 text.") from None
-    if not isinstance(data, dict):
+    """The records of a games file, one at a time, after checking its header.
+
+    The file is read as it goes, so its size does not matter; vinescore
+    writes "format" and "version" before "games", and a file must too.
+    """
+    reader = _Reader(fp)
+    if reader.peek() == "":
+        raise RecordInvalid("The file is empty.")
+    if reader.peek() != "{":
         raise RecordInvalid("The file is not a vinescore games file: it is not a JSON object.")
-    if data.get("format") != FORMAT:
-        raise RecordInvalid(f'The file is not a vinescore games file: "format" is not "{FORMAT}".')
-    version = data.get("version")
+    reader.pos += 1
+    header: dict[str, Any] = {}
+    while True:
+        if reader.peek() == "}":
+            raise RecordInvalid('The file has no "games" list.')
+        key = reader.value()
+        reader.expect(":", "a colon after a key")
+        if key == "games":
+            _check_header(header)
+            if reader.peek() != "[":
+                raise RecordInvalid('The file has no "games" list.')
+            reader.pos += 1
+            yield from _games(reader)
+            return
+        header[key] = reader.value()
+        if reader.peek() == ",":
+            reader.pos += 1
+
+
+def _games(reader: _Reader) -> Iterator[Any]:
+    if reader.peek() == "]":
+        reader.pos += 1
+        return
+    while True:
+        yield reader.value()
+        following = reader.peek()
+        reader.pos += 1
+        if following == "]":
+            return
+        if following != ",":
+            raise RecordInvalid("The file is not JSON: the games list is not closed.")
+
+
+def _check_header(header: dict[str, Any]) -> None:
+    if header.get("format") != FORMAT:
+        raise RecordInvalid(
+            f'The file is not a vinescore games file: "format" is not "{FORMAT}" '
+            '(it must come before "games").'
+        )
+    version = header.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise RecordInvalid('The file has no "version" number.')
+        raise RecordInvalid('The file has no "version" number before "games".')
     if version != VERSION:
         raise RecordInvalid(
             f"The file is version {version} of the record format; this vinescore reads "
             f"version {VERSION}."
         )
-    games = data.get("games")
-    if not isinstance(games, list):
-        raise RecordInvalid('The file has no "games" list.')
-    return iter(games)
 
 
 # --- import ------------------------------------------------------------------
@@ -470,6 +577,20 @@ def _save(checked: _Checked, players: _Players) -> Game:
     names = tuple(player.name for player in seated)
     game.refresh_result(replay(checked.rules, replace(setup, names=names), checked.hands))
     return game
+
+
+def import_stream(records: Iterable[Any], keep: int = 20) -> tuple[int, list[Game]]:
+    """Like import_records, but keeps only the first `keep` games it saved
+    (to show them), so a file of any size imports in little memory."""
+    players = _Players()
+    count, kept = 0, []
+    with transaction.atomic():
+        for position, record in enumerate(records, start=1):
+            game = _save(_Checker(record, position).check(), players)
+            count += 1
+            if len(kept) < keep:
+                kept.append(game)
+    return count, kept
 
 
 def import_records(records: Iterable[Any]) -> list[Game]:

@@ -6,7 +6,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
-from vinescore.table.records import RecordInvalid, import_records, read_records
+from vinescore.table.records import RecordInvalid, import_stream, read_records
 
 
 class Command(BaseCommand):
@@ -21,13 +21,12 @@ class Command(BaseCommand):
     def handle(self, *args, file: str, **options):
         try:
             if file == "-":
-                games = import_records(read_records(sys.stdin))
+                count, _ = import_stream(read_records(sys.stdin), keep=0)
             else:
-                with open(file, encoding="utf-8-sig") as fp:
-                    games = import_records(read_records(fp))
+                with open(file, "rb") as fp:
+                    count, _ = import_stream(read_records(fp), keep=0)
         except OSError as error:
             raise CommandError(f"Cannot read {file}: {error.strerror}.") from None
         except RecordInvalid as invalid:
             raise CommandError(str(invalid)) from None
-        count = len(games)
         self.stdout.write(f"Imported {count} game{'' if count == 1 else 's'}.")
