@@ -1,11 +1,16 @@
-"""Benchmark: how the score sheet and hand entry scale with a long game.
+"""Benchmark: how the pages scale with a long game and with a big history.
 
-Builds a throwaway SQLite database with a 300-hand Coralon game, serves it
-with gunicorn (the way `make run` does), and prints the median time of a
-minimal view, of that game's score sheet and of a hand-entry POST, each as a
-ratio to the minimal view, plus the SQL queries each one makes (counted
-in-process against the same database). Times are printed, never asserted;
-query counts are asserted in tests/web/test_query_counts.py.
+1. A 300-hand Coralon game: the median time of a minimal view, of that
+   game's score sheet and of a hand-entry POST, each as a ratio to the
+   minimal view, with the SQL queries each makes.
+2. 10,000 games with 200,000 hands: the history page, a player's page and a
+   game page, the same way; then exporting all the games and importing them
+   into an empty database, each in its own process, with its time and peak
+   memory (and, for comparison, the memory of a command that does nothing).
+
+Everything runs against throwaway SQLite databases served by gunicorn, the
+way `make run` serves the app. Times are printed, never asserted; query
+counts are asserted in the tests.
 """
 
 from __future__ import annotations
@@ -20,6 +25,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from datetime import UTC, datetime
 from pathlib import Path
 
 from django.conf import settings
@@ -29,8 +35,8 @@ from django.db import connections
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from vinescore.scoring import REGISTRY
-from vinescore.table.models import Game, Hand, HandChange, Player, Seat
+from vinescore.scoring import REGISTRY, Setup, replay
+from vinescore.table.models import SEAT_SUMMARY, Game, Hand, HandChange, Player, Seat
 
 NAMES = ("Ana", "Ben", "Cy", "Dee")
 
@@ -56,6 +62,72 @@ def build_game(hands: int, seed: int = 7) -> Game:
     )
     game.refresh_result()
     return game
+
+
+def use_database(path: Path) -> Path:
+    connections["default"].close()
+    connections["default"].settings_dict["NAME"] = str(path)
+    settings.DATABASES["default"]["NAME"] = str(path)
+    call_command("migrate", verbosity=0)
+    return path
+
+
+PLAYERS = ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal")
+
+
+def build_history(games: int, hands_per_game: int, seed: int = 5) -> None:
+    """Many finished four-player Coralon games, their hands, and their
+    derived results, written in bulk."""
+    rng = random.Random(seed)
+    rules = REGISTRY["coralon"]
+    players = [Player.objects.get_or_create(name=name)[0] for name in PLAYERS]
+    batch = 500
+    for first in range(0, games, batch):
+        size = min(batch, games - first)
+        made = Game.objects.bulk_create(
+            Game(kind="coralon", rules_version=rules.rules_version, target=40) for _ in range(size)
+        )
+        seats, hands, results = [], [], []
+        for game in made:
+            seated = rng.sample(players, 4)
+            seats += [Seat(game=game, player=p, position=i) for i, p in enumerate(seated)]
+            facts = [random_hand(rng) for _ in range(hands_per_game)]
+            hands += [Hand(game=game, position=i + 1, facts=f) for i, f in enumerate(facts)]
+            results.append(replay(rules, Setup(tuple(p.name for p in seated), target=40), facts))
+        Seat.objects.bulk_create(seats)
+        Hand.objects.bulk_create(hands)
+        now = time.time()
+        for game, sheet, i in zip(made, results, range(size), strict=True):
+            game.final_totals = list(sheet.totals)
+            game.hand_count = len(sheet.rows)
+            if sheet.winner is not None:
+                game.finished_at = datetime.fromtimestamp(now, UTC)
+                game.winner_name = sheet.side_names[sheet.winner.side]
+            for seat in seats[i * 4 : i * 4 + 4]:
+                for name in SEAT_SUMMARY:
+                    setattr(seat, name, getattr(sheet.seat_summary(seat.position), name))
+        Game.objects.bulk_update(made, ["final_totals", "hand_count", "finished_at", "winner_name"])
+        Seat.objects.bulk_update(seats, SEAT_SUMMARY)
+
+
+def run_measured(args: list[str], env: dict) -> tuple[float, int, str]:
+    """Run a manage.py command in its own process: seconds, peak memory in
+    MiB (its maximum resident set), and what it printed."""
+    started = time.perf_counter()
+    process = subprocess.Popen(
+        [sys.executable, "manage.py", *args],
+        cwd=settings.BASE_DIR,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+    )
+    output = process.stdout.read()
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        raise RuntimeError(f"{' '.join(args)} failed: {output[-2000:]}")
+    return time.perf_counter() - started, usage.ru_maxrss // 1024, output.strip()
 
 
 def free_port() -> int:
@@ -129,18 +201,28 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--hands", type=int, default=300)
         parser.add_argument("--runs", type=int, default=30)
+        parser.add_argument("--games", type=int, default=10_000)
+        parser.add_argument("--hands-per-game", type=int, default=20)
 
-    def handle(self, *args, hands: int, runs: int, **options):
+    def handle(self, *args, hands: int, runs: int, games: int, hands_per_game: int, **options):
         with tempfile.TemporaryDirectory() as tmp:
-            database = Path(tmp) / "bench.sqlite3"
-            connections["default"].close()
-            connections["default"].settings_dict["NAME"] = str(database)
-            settings.DATABASES["default"]["NAME"] = str(database)
-            call_command("migrate", verbosity=0)
+            database = use_database(Path(tmp) / "bench.sqlite3")
             game = build_game(hands)
             connections["default"].close()
             self.stdout.write(f"A {hands}-hand Coralon game in a throwaway SQLite database.")
             self.report(game, runs, database)
+
+            database = use_database(Path(tmp) / "big.sqlite3")
+            self.stdout.write(
+                f"\n{games:,} games with {games * hands_per_game:,} hands "
+                "in a throwaway SQLite database."
+            )
+            started = time.perf_counter()
+            build_history(games, hands_per_game)
+            connections["default"].close()
+            self.stdout.write(f"(built in {time.perf_counter() - started:.0f} s)")
+            self.report_history(runs, database)
+            self.report_records(Path(tmp), database)
 
     def report(self, game: Game, runs: int, database: Path):
         sheet_path = game.get_absolute_url()
@@ -183,6 +265,53 @@ class Command(BaseCommand):
             ("hand-entry POST (htmx)", entry, queries["post"]),
         ):
             self.stdout.write(f"{label:<28}{ms:>10.2f}{ms / minimal:>8.2f}{count:>9}")
+
+    def report_history(self, runs: int, database: Path):
+        player = Player.objects.get(name="Ana")
+        game = Game.objects.order_by("pk").first()
+        paths = {
+            "minimal view (/up/)": "/up/",
+            "history page": "/history/",
+            f"player page ({player.seats.count():,} games)": f"/players/{player.pk}/",
+            f"game page ({game.hand_count} hands)": game.get_absolute_url(),
+        }
+        client = Client(SERVER_NAME="127.0.0.1")
+        queries = {}
+        for label, path in paths.items():
+            with CaptureQueriesContext(connections["default"]) as ctx:
+                assert client.get(path).status_code == 200, path
+            queries[label] = len(ctx.captured_queries)
+        connections["default"].close()
+        server = Server(database)
+        try:
+            times = {
+                label: median_ms(lambda p=path: server.request("GET", p), runs)
+                for label, path in paths.items()
+            }
+        finally:
+            server.stop()
+        minimal = times["minimal view (/up/)"]
+        self.stdout.write(f"{'view':<32}{'median ms':>10}{'ratio':>8}{'queries':>9}")
+        for label in paths:
+            self.stdout.write(
+                f"{label:<32}{times[label]:>10.2f}{times[label] / minimal:>8.2f}{queries[label]:>9}"
+            )
+
+    def report_records(self, tmp: Path, database: Path):
+        env = dict(os.environ, DATABASE_URL=f"sqlite:///{database}", HTTPS_ONLY="false")
+        env["SECRET_KEY"] = settings.SECRET_KEY
+        exported = tmp / "all-games.json"
+        _, idle, _ = run_measured(["check"], env)
+        seconds, peak, _ = run_measured(["export_games", "-o", str(exported)], env)
+        size = exported.stat().st_size / (1024 * 1024)
+        self.stdout.write(f"\n{'records':<32}{'seconds':>10}{'peak MiB':>10}")
+        self.stdout.write(f"{'a command doing nothing':<32}{'':>10}{idle:>10}")
+        self.stdout.write(f"{f'export all ({size:.0f} MiB file)':<32}{seconds:>10.1f}{peak:>10}")
+        empty = tmp / "empty.sqlite3"
+        env["DATABASE_URL"] = f"sqlite:///{empty}"
+        run_measured(["migrate"], env)
+        seconds, peak, said = run_measured(["import_games", str(exported)], env)
+        self.stdout.write(f"{'import all':<32}{seconds:>10.1f}{peak:>10}   {said}")
 
     def count_queries(self, sheet_path, post_path, post_body) -> dict[str, int]:
         client = Client(SERVER_NAME="127.0.0.1")
