@@ -52,3 +52,14 @@ def test_the_player_page_charts_their_results(client):
     ben = Player.objects.get(name="Ben")
     body = client.get(f"/players/{ben.pk}/").content.decode()
     assert '<svg class="chart"' in body and 'class="won"' in body
+
+
+def test_a_players_chart_shows_at_most_their_latest_hundred_games(client, monkeypatch):
+    from vinescore.table import views
+
+    monkeypatch.setattr(views, "CHART_GAMES", 2)
+    for _ in range(3):
+        make_game(hands=[BEN_13] * 4)
+    ben = Player.objects.get(name="Ben")
+    body = client.get(f"/players/{ben.pk}/").content.decode()
+    assert body.count('class="won"') == 2

@@ -119,7 +119,9 @@ def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
         {
             "stats": stats,
             "chart": mark_safe(  # noqa: S308 — charts escape every label
-                charts.results_over_time(stats.results, f"{player.name}: win rate over time")
+                charts.results_over_time(
+                    stats.results[-CHART_GAMES:], f"{player.name}: win rate over time"
+                )
             )
             if stats.results
             else "",
@@ -160,6 +162,7 @@ def player_rename(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
 
 
 HISTORY_PAGE = 20
+CHART_GAMES = 100  # a player's chart shows their latest finished games
 
 
 @require_GET
