@@ -12,7 +12,7 @@ fixed-partner games (side 0 is seats 0 and 2, side 1 is seats 1 and 3).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Literal
 
@@ -119,6 +119,11 @@ class Payment:
     coins: int
 
 
+def per_count(value, players: int):
+    """A game setting that is one number, or differs by the number of players."""
+    return value[players] if isinstance(value, Mapping) else value
+
+
 def net(payments: Sequence[Payment], players: int) -> tuple[int, ...]:
     """Each seat's coins gained (+) or paid (-) by a list of payments."""
     out = [0] * players
@@ -190,14 +195,19 @@ class GameRules:
     summary: ClassVar[str] = ""
 
     # --- table setup -------------------------------------------------
+    # Each is one number for every player count, or {player count: number}.
+    HAND_SIZE: ClassVar[int | Mapping[int, int]] = 0  # tricks in a hand (0: no tricks)
+    TARGET: ClassVar[int | Mapping[int, int] | None] = None  # the rulebook's target
+    STAKES: ClassVar[int | None] = None  # coin games: what each player starts with
+
     def hand_size(self, players: int) -> int:
-        raise NotImplementedError
+        return per_count(self.HAND_SIZE, players)
 
     def default_target(self, players: int) -> int | None:
-        return None
+        return per_count(self.TARGET, players)
 
     def default_stakes(self, players: int) -> int | None:
-        return None
+        return self.STAKES
 
     def side_count(self, players: int) -> int:
         return 2 if self.partnership else players

@@ -61,10 +61,7 @@ class _BishopHand(GameRules):
     family = "Bishop"
     rules_version = "Bishop and Baronet rulebook v1.1; vinescore rulings 2026-11"
     player_counts = (4, 5)
-    HAND_SIZES = {4: 13, 5: 11}
-
-    def hand_size(self, players: int) -> int:
-        return self.HAND_SIZES[players]
+    HAND_SIZE = {4: 13, 5: 11}
 
     def jasper_city(self, table: Table) -> bool:
         return table.has("jasper_city")
@@ -143,10 +140,7 @@ class Bishop(BidderPartnerTieBreak, _BishopHand):
             "Recorded with the game; scoring is the same.",
         ),
     )
-    TARGETS = {4: 25, 5: 21}
-
-    def default_target(self, players: int) -> int:
-        return self.TARGETS[players]
+    TARGET = {4: 25, 5: 21}
 
     def score(self, facts: Facts, table: Table) -> HandResult:
         names = table.names
@@ -190,9 +184,6 @@ class Baronet(_BishopHand):
         "the losing group and shared by the winners."
     )
     STAKES = 100
-
-    def default_stakes(self, players: int) -> int:
-        return self.STAKES
 
     def jasper_city(self, table: Table) -> bool:
         return True

@@ -22,6 +22,8 @@ def counts(n: int) -> str:
 
 class Chevalier(GameRules):
     key = "chevalier"
+    HAND_SIZE = TRICKS
+    TARGET = 31
     name = "Chevalier"
     rules_version = "Vines rulebook, Game 8 (Chevalier rulebook); vinescore rulings 2026-11"
     player_counts = (4,)
@@ -37,12 +39,6 @@ class Chevalier(GameRules):
             "The Tars are the poison cards instead of the 7s; scoring is the same.",
         ),
     )
-
-    def hand_size(self, players: int = 4) -> int:
-        return TRICKS
-
-    def default_target(self, players: int = 4) -> int:
-        return 31
 
     @staticmethod
     def poison(table: Table) -> str:

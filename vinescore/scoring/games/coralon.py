@@ -38,14 +38,8 @@ class Coralon(GameRules):
         ),
     )
 
-    HAND_SIZES = {3: 18, 4: 13, 5: 11, 6: 9}
-    TARGETS = {3: 60, 4: 40, 5: 25, 6: 25}
-
-    def hand_size(self, players: int) -> int:
-        return self.HAND_SIZES[players]
-
-    def default_target(self, players: int) -> int:
-        return self.TARGETS[players]
+    HAND_SIZE = {3: 18, 4: 13, 5: 11, 6: 9}
+    TARGET = {3: 60, 4: 40, 5: 25, 6: 25}
 
     def fields(self, table: Table) -> list[Field]:
         size = self.hand_size(table.size)
@@ -179,15 +173,10 @@ class CoralonPartners(GameRules):
             requires="zero",
         ),
     )
-    HAND = 13
+    HAND_SIZE = 13
+    TARGET = 60
     ZERO_AWARD = 10
     DOUBLE_ZERO_AWARD = 25
-
-    def hand_size(self, players: int = 4) -> int:
-        return self.HAND
-
-    def default_target(self, players: int = 4) -> int:
-        return 60
 
     def fields(self, table: Table) -> list[Field]:
         specials = []
@@ -197,13 +186,13 @@ class CoralonPartners(GameRules):
                 specials.append(DOUBLE_ZERO)
         return [
             Field("bidder", "Bidder", "seat"),
-            Field("bid", "Bid", "choice", choices=bid_choices(2, self.HAND, specials)),
+            Field("bid", "Bid", "choice", choices=bid_choices(2, self.HAND_SIZE, specials)),
             Field(
                 "bidders_tricks",
                 "Tricks taken by the bidding team",
                 "number",
                 min=0,
-                max=self.HAND,
+                max=self.HAND_SIZE,
                 help="After a zero bid: the zero bidder's tricks. The other team "
                 "has the rest of the 13.",
             ),
@@ -217,7 +206,7 @@ class CoralonPartners(GameRules):
         us = self.side_of(bidder)
         them = 1 - us
         teams = self.side_names(table.names)
-        rest = self.HAND - took
+        rest = self.HAND_SIZE - took
 
         def award(ours: int, theirs: int) -> tuple[int, int]:
             return (ours, theirs) if us == 0 else (theirs, ours)

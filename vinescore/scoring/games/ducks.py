@@ -50,7 +50,7 @@ class DucksAndGeese(GameRules):
         BLIND_OPTION,
     )
 
-    HAND = 7
+    HAND_SIZE = 7
     TARGET = 30
     MIN_BID = 3
     MAX_BID = 17
@@ -59,12 +59,6 @@ class DucksAndGeese(GameRules):
     DECK_HOLDS = "5 Deuces and 5 Farmers"
     ZERO_AWARD = 5
     DOUBLE_ZERO_AWARD = 12
-
-    def hand_size(self, players: int = 4) -> int:
-        return self.HAND
-
-    def default_target(self, players: int = 4) -> int:
-        return self.TARGET
 
     def cards(self, n: int) -> str:
         return plural(n, *self.CARD)
@@ -108,10 +102,10 @@ class DucksAndGeese(GameRules):
                 "Tricks taken by the bidding team",
                 "number",
                 min=0,
-                max=self.HAND,
+                max=self.HAND_SIZE,
                 show_if=played,
                 help=f"After a zero bid: the zero bidder's tricks. The other team has the "
-                f"rest of the {self.HAND}.",
+                f"rest of the {self.HAND_SIZE}.",
             ),
             Field(
                 "bidders_cards",
@@ -155,7 +149,7 @@ class DucksAndGeese(GameRules):
                     f"so they hold no {self.CARD[0]}."
                 }
             )
-        if took == self.HAND and theirs:
+        if took == self.HAND_SIZE and theirs:
             raise HandInvalid(
                 {
                     "others_cards": f"{label} taken by the other team: they took no trick, "
@@ -287,17 +281,11 @@ class DucksCutthroat(GameRules):
     )
     options = (BLIND_OPTION,)
 
-    HAND = 8
+    HAND_SIZE = 8
     TARGET = 21
     MIN_BID = 2
     MAX_BID = 17
     CARDS = 10
-
-    def hand_size(self, players: int) -> int:
-        return self.HAND
-
-    def default_target(self, players: int) -> int:
-        return self.TARGET
 
     def fields(self, table: Table) -> list[Field]:
         out = [
@@ -312,7 +300,7 @@ class DucksCutthroat(GameRules):
                 "Tricks taken by the bidder",
                 "number",
                 min=0,
-                max=self.HAND,
+                max=self.HAND_SIZE,
                 help="Only the bidder's tricks count.",
             ),
             Field(

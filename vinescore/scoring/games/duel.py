@@ -29,12 +29,6 @@ class Duel(GameRules):
     target_required = True
     remember_setup = True
 
-    def hand_size(self, players: int = 2) -> int:
-        return 0
-
-    def default_target(self, players: int = 2) -> int | None:
-        return None  # asked at the start
-
     def fields(self, table: Table) -> list[Field]:
         return [
             Field(

@@ -62,6 +62,8 @@ def gains(names: list[str], each: int) -> str:
 
 class Mu(GameRules):
     key = "mu"
+    HAND_SIZE = HAND_SIZES
+    TARGET = 200
     name = "Mü"
     family = ""
     rules_version = "Mü help page (classic edition scoring); vinescore rulings 2026-11"
@@ -72,12 +74,6 @@ class Mu(GameRules):
         "enough card points for the cards shown to earn a bonus, and every card overbid "
         "costs the Chief 10 and gives each opponent 5."
     )
-
-    def hand_size(self, players: int) -> int:
-        return HAND_SIZES[players]
-
-    def default_target(self, players: int) -> int:
-        return 200
 
     def max_bid(self, players: int) -> int:
         return HAND_SIZES[players]

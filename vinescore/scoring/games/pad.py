@@ -25,9 +25,6 @@ class ScorePad(GameRules):
     options = (Option("low_wins", "Low score wins", "For games where points count against you."),)
     names_game = True  # the table names the game when it starts
 
-    def hand_size(self, players: int) -> int:
-        return 0
-
     def fields(self, table: Table) -> list[Field]:
         return [
             Field(

@@ -40,15 +40,9 @@ class Thief(GameRules):
         ),
     )
 
-    HAND_SIZES = {3: 12, 4: 13, 5: 11, 6: 9}
-    TARGETS = {3: 60, 4: 40, 5: 30, 6: 30}
+    HAND_SIZE = {3: 12, 4: 13, 5: 11, 6: 9}
+    TARGET = {3: 60, 4: 40, 5: 30, 6: 30}
     MIN_BID = 3
-
-    def hand_size(self, players: int) -> int:
-        return self.HAND_SIZES[players]
-
-    def default_target(self, players: int) -> int:
-        return self.TARGETS[players]
 
     def max_bid(self, table: Table) -> int:
         size = self.hand_size(table.size)
@@ -172,26 +166,21 @@ class Thieves(GameRules):
         "Thief for two fixed teams: bid tricks only, and every team always keeps "
         "the thieves it catches."
     )
-    HAND = 13
+    HAND_SIZE = 13
+    TARGET = 80
     MIN_BID = 2
-
-    def hand_size(self, players: int = 4) -> int:
-        return self.HAND
-
-    def default_target(self, players: int = 4) -> int:
-        return 80
 
     def fields(self, table: Table) -> list[Field]:
         return [
             Field("bidder", "Bidder", "seat"),
-            Field("bid", "Bid (tricks)", "number", min=self.MIN_BID, max=self.HAND),
+            Field("bid", "Bid (tricks)", "number", min=self.MIN_BID, max=self.HAND_SIZE),
             Field(
                 "bidders_tricks",
                 "Tricks taken by the bidding team",
                 "number",
                 min=0,
-                max=self.HAND,
-                help=f"The other team has the rest of the {self.HAND}.",
+                max=self.HAND_SIZE,
+                help=f"The other team has the rest of the {self.HAND_SIZE}.",
             ),
             Field(
                 "bidders_thieves",
@@ -229,7 +218,7 @@ class Thieves(GameRules):
         ours = f"{names[bidder]} and {names[(bidder + 2) % 4]}"
         theirs = f"{names[1 - us]} and {names[3 - us]}"
         took = facts["bidders_tricks"]
-        rest = self.HAND - took
+        rest = self.HAND_SIZE - took
         our_thieves, their_thieves = facts["bidders_thieves"], facts["others_thieves"]
         our_points, their_points = took + our_thieves, rest + their_thieves
 

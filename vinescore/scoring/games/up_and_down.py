@@ -97,6 +97,8 @@ def _group(facts: Facts, lead_field: str, table: Table) -> tuple[list[int], list
 class UpAndDown(GameRules):
     opens = "may lead out first"
     key = "up-and-down"
+    HAND_SIZE = TRICKS
+    STAKES = 30
     name = "Up and Down"
     family = "Up and Down"
     rules_version = RULES_VERSION
@@ -106,12 +108,6 @@ class UpAndDown(GameRules):
         "Whoever dares leads out and, with the first player to split a trick with them, "
         "must take more than half the hand's points, for coins."
     )
-
-    def hand_size(self, players: int = PLAYERS) -> int:
-        return TRICKS
-
-    def default_stakes(self, players: int = PLAYERS) -> int:
-        return 30
 
     def fields(self, table: Table) -> list[Field]:
         playing = ("take_back", (False,))
@@ -202,6 +198,8 @@ class UpAndDown(GameRules):
 
 class UpAndDownPoints(BidderPartnerTieBreak, GameRules):
     key = "up-and-down-points"
+    HAND_SIZE = TRICKS
+    TARGET = 60
     name = "Up and Down (points)"
     family = "Up and Down"
     rules_version = RULES_VERSION
@@ -211,12 +209,6 @@ class UpAndDownPoints(BidderPartnerTieBreak, GameRules):
         "will take; exactly scores only you two, more scores everyone."
     )
     MIN_BID, MAX_BID = 3, 22
-
-    def hand_size(self, players: int = PLAYERS) -> int:
-        return TRICKS
-
-    def default_target(self, players: int = PLAYERS) -> int:
-        return 60
 
     def fields(self, table: Table) -> list[Field]:
         return [
