@@ -88,9 +88,18 @@ class Sheet:
     def side_names(self) -> tuple[str, ...]:
         return self.rules.side_names(self.setup.names)
 
+    @property
+    def winning_sides(self) -> tuple[int, ...]:
+        """The winner's side and any sharing the win; () while undecided."""
+        return (self.winner.side, *self.winner.shared_with) if self.winner else ()
+
+    @property
+    def winner_names(self) -> list[str]:
+        return [self.side_names[s] for s in self.winning_sides]
+
     def seat_summary(self, seat: int) -> SeatSummary:
         side = self.rules.side_of(seat)
-        winners = {self.winner.side, *self.winner.shared_with} if self.winner else set()
+        winners = self.winning_sides
         mine = [
             r.result for r in self.rows if r.result.bidder == seat and r.result.made is not None
         ]

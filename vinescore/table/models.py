@@ -180,12 +180,10 @@ class Game(models.Model):
     def refresh_result(self, sheet: Sheet | None = None) -> Sheet:
         """Rebuild the cached outcome from the facts; call after any change."""
         sheet = sheet or self.sheet()
-        names = sheet.side_names
         if sheet.winner is not None:
             if self.finished_at is None:
                 self.finished_at = timezone.now()
-            winners = [sheet.winner.side, *sheet.winner.shared_with]
-            self.winner_name = " and ".join(names[s] for s in winners)
+            self.winner_name = " and ".join(sheet.winner_names)
         else:
             self.finished_at = None
             self.winner_name = ""

@@ -72,11 +72,9 @@ def game_record(game: Game) -> dict:
     scored. Seats must be loaded with their players."""
     _hands, sheet = game.played()
     names = sheet.setup.names
-    side_names = sheet.side_names
     winner = None
     if sheet.winner is not None:
-        sides = (sheet.winner.side, *sheet.winner.shared_with)
-        winner = {"sides": [side_names[s] for s in sides], "reason": sheet.winner.reason}
+        winner = {"sides": sheet.winner_names, "reason": sheet.winner.reason}
     return {
         "game": game.kind,
         "name": game.name,

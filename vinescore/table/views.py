@@ -50,10 +50,6 @@ def get_hand(game: Game, hand_pk: int) -> Hand:
     return get_object_or_404(Hand, game=game, pk=hand_pk)
 
 
-def playable_games() -> list[GameRules]:
-    return list(REGISTRY)
-
-
 @require_GET
 def up(request: HttpRequest) -> HttpResponse:
     """The smallest page: for health checks and the benchmark's baseline."""
@@ -189,7 +185,7 @@ def history(request: HttpRequest) -> TemplateResponse:
 @require_GET
 def game_new(request: HttpRequest) -> TemplateResponse:
     families: dict[str, list[dict]] = {}
-    for rules in playable_games():
+    for rules in REGISTRY:
         families.setdefault(rules.family or rules.name, []).append(
             {
                 "rules": rules,
@@ -201,12 +197,14 @@ def game_new(request: HttpRequest) -> TemplateResponse:
 
 
 def by_player_count(rules: GameRules, default) -> str:
-    """'60 with 3 players, 40 with 4, 25 with 5 or 6' from a per-count default."""
+    """'60 with 3 players, 40 with 4, 25 with 5 or 6' from a per-count default;
+    "" when the rulebook sets none."""
     groups: dict[int | None, list[int]] = {}
     for n in rules.player_counts:
         groups.setdefault(default(n), []).append(n)
     if len(groups) == 1:
-        return str(next(iter(groups)))
+        (only,) = groups
+        return "" if only is None else str(only)
     parts = [f"{value} with {' or '.join(map(str, counts))}" for value, counts in groups.items()]
     return parts[0] + " players, " + ", ".join(parts[1:])
 
@@ -301,7 +299,6 @@ def sheet_context(
         for hand, row in zip(hands[hidden:], sheet.rows[hidden:], strict=True)
     ]
     table = sheet.next_table
-    winners = (sheet.winner.side, *sheet.winner.shared_with) if sheet.winner else ()
     return {
         "game": game,
         "rules": game.rules,
@@ -315,7 +312,7 @@ def sheet_context(
         "next_number": len(hands) + 1,
         "dealer": names[table.dealer],
         "first_bidder": names[table.left_of(table.dealer)],
-        "winner_name": " and ".join(sheet.side_names[s] for s in winners),
+        "winner_name": " and ".join(sheet.winner_names),
         "settle_up": (
             describe(settle_up(sheet.totals, game.stakes), names)
             if game.rules.coins and game.is_finished and game.stakes is not None
@@ -337,7 +334,7 @@ def sheet_context(
         "status": game.rules.status(table) if not game.is_finished else "",
         "last_hand": hands[-1].pk if hands else None,
         "shortcuts": [
-            {"label": s.label, "inputs": shortcut_inputs(s.facts)}
+            {"label": s.label, "inputs": hidden_inputs(facts_as_data(form.fact_fields, s.facts))}
             for s in game.rules.shortcuts(table)
         ]
         if not game.is_finished
@@ -351,14 +348,13 @@ def rule_url(rules_url: str, kind: str, rule: str) -> str:
     return f"{rules_url}#{anchor}" if anchor else ""
 
 
-def shortcut_inputs(facts: dict) -> list[tuple[str, str]]:
-    """A one-tap hand's facts as the hidden inputs of its button's form."""
-    inputs = []
-    for name, value in sorted(facts.items()):
-        values = value if isinstance(value, list) else [value]
-        for v in values:
-            inputs.append((name, "on" if v is True else "" if v in (None, False) else str(v)))
-    return inputs
+def hidden_inputs(data: dict) -> list[tuple[str, str]]:
+    """Form data as (name, value) pairs, a list giving one input per value."""
+    return [
+        (name, v)
+        for name, value in sorted(data.items())
+        for v in (value if isinstance(value, list) else [value])
+    ]
 
 
 def render_sheet(
