@@ -61,3 +61,12 @@ def test_the_note_can_be_changed_on_the_sheet(client):
     game = make_game()
     client.post(f"/games/{game.pk}/note/", {"note": "Cy owes snacks"})
     assert "Cy owes snacks" in client.get(game.get_absolute_url()).content.decode()
+
+
+def test_an_overlong_note_is_refused_beside_the_field_and_the_old_note_kept(client):
+    game = make_game()
+    client.post(f"/games/{game.pk}/note/", {"note": "Cy owes snacks"})
+    response = client.post(f"/games/{game.pk}/note/", {"note": "x" * 501})
+    assert response.status_code == 422
+    assert "A note holds at most 500 characters; this has 501." in response.content.decode()
+    assert Game.objects.get().note == "Cy owes snacks"

@@ -222,6 +222,16 @@ def facts_as_data(fields: list[FactField], facts: dict) -> dict:
     return data
 
 
+class NoteForm(forms.Form):
+    note = forms.CharField(
+        required=False,
+        max_length=500,
+        error_messages={
+            "max_length": "A note holds at most 500 characters; this has %(show_value)d."
+        },
+    )
+
+
 class ReopenForm(forms.Form):
     target = forms.IntegerField(min_value=1, max_value=10_000, label="Play on to")
 

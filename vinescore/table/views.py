@@ -24,6 +24,7 @@ from .forms import (
     HandForm,
     HistoryFilter,
     NewGameForm,
+    NoteForm,
     PlayerForm,
     ReopenForm,
     facts_as_data,
@@ -549,6 +550,11 @@ def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def game_note(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_game(pk)
-    game.note = request.POST.get("note", "")[:500]
+    form = NoteForm(request.POST)
+    if not form.is_valid():
+        response = render_sheet(request, game, status=422)
+        response.context_data["note_form"] = form
+        return response
+    game.note = form.cleaned_data["note"]
     game.save(update_fields=["note", "updated_at"])
     return HttpResponseRedirect(game.get_absolute_url())
