@@ -95,3 +95,14 @@ def test_a_rules_page_prints_as_a_cheat_sheet():
 
     css = open(finders.find("css/vinescore.css")).read()
     assert "@media print" in css and "columns: 2" in css
+
+
+@pytest.mark.parametrize("key", sorted(REGISTRY.games))
+def test_each_pages_winning_section_states_the_registrys_targets(key):
+    rules = REGISTRY[key]
+    winning = next(s for s in guide.PAGES[key].sections if s.anchor == "winning")
+    text = " ".join(winning.paragraphs)
+    for players in rules.player_counts:
+        target = rules.default_target(players)
+        if target is not None:
+            assert str(target) in text, (key, players, target)
