@@ -41,8 +41,10 @@ browser: $(STAMP)
 	$(TEST_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(TEST_ENV) $(BIN)/python -m pytest -m browser
 
+# The pages are served as `make run` serves them, so static files are collected first.
 bench: $(STAMP) .secret_key
-	SECRET_KEY="$$(cat .secret_key)" HTTPS_ONLY=false $(BIN)/python manage.py bench
+	SECRET_KEY="$$(cat .secret_key)" HTTPS_ONLY=false $(BIN)/python manage.py collectstatic --noinput --verbosity 0
+	SECRET_KEY="$$(cat .secret_key)" HTTPS_ONLY=false $(BIN)/python manage.py bench $(BENCH_ARGS)
 
 lint: $(STAMP)
 	$(BIN)/ruff check .
