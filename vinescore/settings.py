@@ -100,6 +100,16 @@ TEMPLATES = [
     }
 ]
 
+# Rendered cards, score sheets and player records, named by the version of
+# the data they show (see vinescore/table/fragments.py), so never stale.
+CACHES = {
+    "default": {
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "TIMEOUT": 60 * 60 * 24,
+        "OPTIONS": {"MAX_ENTRIES": 5000},
+    }
+}
+
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60

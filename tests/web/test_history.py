@@ -1,6 +1,7 @@
 import datetime as dt
 
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
@@ -65,12 +66,54 @@ def test_history_is_paginated_and_keeps_the_filters(client):
     assert client.get("/history/", {"page": "999"}).status_code == 200
 
 
+def history_queries(client) -> tuple[int, int]:
+    """Queries for the first look at History (nothing rendered yet), then
+    for a second look."""
+    cache.clear()
+    counts = []
+    for _ in range(2):
+        with CaptureQueriesContext(connection) as ctx:
+            assert client.get("/history/").status_code == 200
+        counts.append(len(ctx))
+    return counts[0], counts[1]
+
+
 def test_history_queries_do_not_grow_with_the_games(client):
     make_game()
-    with CaptureQueriesContext(connection) as few:
-        client.get("/history/")
+    few = history_queries(client)
     for _ in range(15):
         make_game()
-    with CaptureQueriesContext(connection) as many:
-        client.get("/history/")
-    assert len(many) == len(few)
+    assert history_queries(client) == few
+
+
+def test_a_second_look_at_history_loads_no_game(client):
+    for _ in range(3):
+        make_game()
+    first, second = history_queries(client)
+    assert second < first
+
+
+def test_a_card_shows_a_hand_entered_after_it_was_first_shown(client):
+    game = make_game()
+    assert "Ben <strong>0</strong>" in client.get("/history/").content.decode()
+    client.post(
+        f"/games/{game.pk}/hands/", {"bidder": "1", "bid": "13", "tricks": ["0", "13", "0", "0"]}
+    )
+    body = client.get("/history/").content.decode()
+    assert "Ben <strong>13</strong>" in body and "Ben <strong>0</strong>" not in body
+
+
+def test_a_card_shows_a_player_renamed_after_it_was_first_shown(client):
+    make_game()
+    assert "Ben <strong>" in client.get("/history/").content.decode()
+    ben = Player.objects.get(name="Ben")
+    client.post(f"/players/{ben.pk}/rename/", {"name": "Benedict"})
+    body = client.get("/history/").content.decode()
+    assert "Benedict <strong>" in body and "Ben <strong>" not in body
+
+
+def test_the_filters_list_a_player_added_after_they_were_first_shown(client):
+    make_game()
+    client.get("/history/")
+    Player.objects.create(name="Zoe")
+    assert ">Zoe</option>" in client.get("/history/").content.decode()

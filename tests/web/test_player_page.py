@@ -1,4 +1,5 @@
 import pytest
+from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
@@ -72,17 +73,62 @@ def test_the_player_page_shows_the_record(client):
     assert "4/5" in body
 
 
+def page_queries(client, player: Player) -> tuple[int, int]:
+    """Queries for the first look at a player's page, then for a second."""
+    cache.clear()
+    counts = []
+    for _ in range(2):
+        with CaptureQueriesContext(connection) as ctx:
+            assert client.get(f"/players/{player.pk}/").status_code == 200
+        counts.append(len(ctx))
+    return counts[0], counts[1]
+
+
 def test_the_player_page_queries_do_not_grow_with_their_games(client):
     ben_wins()
     ana = Player.objects.get(name="Ana")
-    with CaptureQueriesContext(connection) as few:
-        client.get(f"/players/{ana.pk}/")
+    few = page_queries(client, ana)
     for _ in range(8):
         ben_wins()
         ana_wins()
-    with CaptureQueriesContext(connection) as many:
-        client.get(f"/players/{ana.pk}/")
-    assert len(many) == len(few)
+    assert page_queries(client, ana) == few
+
+
+def test_a_second_look_at_a_player_adds_nothing_up_again(client):
+    ben_wins()
+    first, second = page_queries(client, Player.objects.get(name="Ana"))
+    assert second <= 3 < first
+
+
+def test_the_player_page_shows_a_game_finished_after_it_was_first_shown(client):
+    ben_wins()
+    ana = Player.objects.get(name="Ana")
+    assert "Loses most often to" in client.get(f"/players/{ana.pk}/").content.decode()
+    game = make_game(hands=[ANA_MISSES, ANA_13, ANA_13, ANA_13])
+    before = client.get(f"/players/{ana.pk}/").content.decode()
+    assert "1 finished game ·" in before and "1 in progress" in before
+    client.post(
+        f"/games/{game.pk}/hands/", {"bidder": "0", "bid": "13", "tricks": ["13", "0", "0", "0"]}
+    )
+    after = client.get(f"/players/{ana.pk}/").content.decode()
+    assert "2 finished games" in after and "in progress" not in after
+    assert '<span class="who">Won</span><span class="score">1</span>' in after
+
+
+def test_the_player_page_shows_a_rival_renamed_after_it_was_first_shown(client):
+    ben_wins()
+    ana, ben = Player.objects.get(name="Ana"), Player.objects.get(name="Ben")
+    assert "Ben (1 game)" in client.get(f"/players/{ana.pk}/").content.decode()
+    client.post(f"/players/{ben.pk}/rename/", {"name": "Benedict"})
+    assert "Benedict (1 game)" in client.get(f"/players/{ana.pk}/").content.decode()
+
+
+def test_a_game_deleted_in_the_admin_leaves_the_player_page(client):
+    game = ben_wins()
+    ana = Player.objects.get(name="Ana")
+    assert "1 finished game ·" in client.get(f"/players/{ana.pk}/").content.decode()
+    game.delete()
+    assert "0 finished games" in client.get(f"/players/{ana.pk}/").content.decode()
 
 
 def test_head_to_head_counts_who_came_out_ahead(client):
@@ -106,3 +152,14 @@ def test_comparing_with_nobody_or_oneself_is_refused(client):
         assert response.status_code == 422
         assert "Choose another player to compare with." in response.content.decode()
     assert client.get(f"/players/{ana.pk}/vs/{ana.pk}/").status_code == 404
+
+
+def test_a_seat_given_to_someone_else_in_the_admin_leaves_the_old_players_page(client):
+    game = ben_wins()
+    ana = Player.objects.get(name="Ana")
+    assert "1 finished game ·" in client.get(f"/players/{ana.pk}/").content.decode()
+    seat = game.seats.get(player=ana)
+    seat.player = Player.objects.create(name="Eli")
+    seat.save()
+    game.refresh_result()
+    assert "0 finished games" in client.get(f"/players/{ana.pk}/").content.decode()

@@ -13,6 +13,8 @@ from typing import NamedTuple
 
 from django.db import models, transaction
 from django.db.models.functions import Lower
+from django.db.models.signals import post_delete, pre_save
+from django.dispatch import receiver
 from django.urls import reverse
 from django.utils import timezone
 
@@ -33,6 +35,9 @@ class LiveHand(NamedTuple):
 class Player(models.Model):
     name = models.CharField(max_length=40)
     created_at = models.DateTimeField(auto_now_add=True)
+    # Moved on whenever a game they sit in changes (Game.refresh_seats), so
+    # that it names one version of their record (see fragments.py).
+    record_changed_at = models.DateTimeField(default=timezone.now)
 
     class Meta:
         ordering = [Lower("name")]
@@ -58,11 +63,14 @@ class GameQuerySet(models.QuerySet):
     def finished(self):
         return self.filter(finished_at__isnull=False)
 
+    def newest_first(self):
+        return self.order_by("-created_at", "-pk")
+
     def history(self):
         """Newest first, with the seats a card needs."""
         return self.prefetch_related(
             models.Prefetch("seats", queryset=Seat.objects.select_related("player"))
-        ).order_by("-created_at", "-pk")
+        ).newest_first()
 
     def for_list(self):
         """In progress first (latest activity first), then finished."""
@@ -207,6 +215,7 @@ class Game(models.Model):
             for name, value in asdict(sheet.seat_summary(seat.position)).items():
                 setattr(seat, name, value)
         Seat.objects.bulk_update(seats, SEAT_SUMMARY)
+        Player.objects.filter(seats__game=self).update(record_changed_at=timezone.now())
 
     def next_position(self) -> int:
         last = self.hands.order_by("-position").values_list("position", flat=True).first()
@@ -241,6 +250,22 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in seat {self.position + 1}"
+
+
+@receiver(pre_save, sender=Seat)
+def seat_changing(sender, instance: Seat, **kwargs) -> None:
+    """A seat given to someone else (in the admin) changes the record of
+    whoever sat there before."""
+    if instance.pk is not None:
+        Player.objects.filter(seats__pk=instance.pk).exclude(pk=instance.player_id).update(
+            record_changed_at=timezone.now()
+        )
+
+
+@receiver(post_delete, sender=Seat)
+def seat_deleted(sender, instance: Seat, **kwargs) -> None:
+    """A game deleted (in the admin) leaves its players' records."""
+    Player.objects.filter(pk=instance.player_id).update(record_changed_at=timezone.now())
 
 
 class Hand(models.Model):

@@ -9,6 +9,7 @@ from django.db import transaction
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -19,7 +20,7 @@ from vinescore import guide
 from vinescore.scoring import REGISTRY, GameRules, Sheet
 from vinescore.scoring.ledger import describe, settle_up
 
-from . import charts
+from . import charts, fragments
 from .forms import (
     HandForm,
     HistoryFilter,
@@ -99,7 +100,6 @@ def player_list(request: HttpRequest) -> TemplateResponse | HttpResponse:
 def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     others = Player.objects.exclude(pk=player.pk)
-    stats = player_stats(player)
     error = ""
     if "other" in request.GET:  # the "compare with" form
         other = (
@@ -110,24 +110,39 @@ def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
         if other is not None:
             return HttpResponseRedirect(reverse("head_to_head", args=[player.pk, other.pk]))
         error = "Choose another player to compare with."
+    # Adding up thousands of games is done once per version of the record.
+    record = fragments.cached(
+        ("player record", player.pk, player.name, player.record_changed_at),
+        lambda: player_record(player),
+    )
     return TemplateResponse(
         request,
         "table/player_detail.html",
         {
-            "stats": stats,
-            "chart": mark_safe(  # noqa: S308 — charts escape every label
-                charts.results_over_time(
-                    stats.results[-CHART_GAMES:], f"{player.name}: win rate over time"
-                )
-            )
-            if stats.results
-            else "",
-            "others": others,
-            "recent": Game.objects.history().filter(seats__player=player)[:10],
+            **record,
+            "recent": fragments.game_cards(record["recent"], "table/_game_card.html"),
+            "others": others.values_list("pk", "name"),
             "error": error,
         },
         status=422 if error else 200,
     )
+
+
+def player_record(player: Player) -> dict:
+    """A player's statistics, their chart and their latest games."""
+    stats = player_stats(player)
+    latest = Game.objects.newest_first().filter(seats__player=player)
+    return {
+        "stats": stats,
+        "chart": mark_safe(  # noqa: S308 — charts escape every label
+            charts.results_over_time(
+                stats.results[-CHART_GAMES:], f"{player.name}: win rate over time"
+            )
+        )
+        if stats.results
+        else "",
+        "recent": list(latest.values_list("pk", "updated_at")[:10]),
+    }
 
 
 @require_GET
@@ -164,20 +179,40 @@ CHART_GAMES = 100  # a player's chart shows their latest finished games
 
 @require_GET
 def history(request: HttpRequest) -> TemplateResponse:
-    games = [(rules.key, rules.name) for rules in REGISTRY]
-    form = HistoryFilter(request.GET or None, games=games)
-    found = Game.objects.history()
-    if form.is_bound:
-        found = form.filter(found) if form.is_valid() else Game.objects.none()
-    page = Paginator(found, HISTORY_PAGE).get_page(request.GET.get("page"))
     query = request.GET.copy()
     query.pop("page", None)
+    found = Game.objects.newest_first()
+    form = None
+    if query:
+        form = history_filter(query)
+        found = form.filter(found) if form.is_valid() else Game.objects.none()
+    page = Paginator(found.values_list("pk", "updated_at"), HISTORY_PAGE).get_page(
+        request.GET.get("page")
+    )
+    # The filters render the same for the same players and the same input.
+    players = tuple(Player.objects.values_list("pk", "name"))
+    filters = fragments.cached_html(
+        ("history filters", players, tuple(sorted(query.lists()))),
+        lambda: render_to_string(
+            "table/history.html#filters", {"form": form or history_filter(None)}
+        ),
+    )
     return TemplateResponse(
         request,
         "table/history.html",
-        {"form": form, "page": page, "query": query.urlencode()},
-        status=422 if form.errors else 200,
+        {
+            "filtered": form is not None,
+            "filters": filters,
+            "page": page,
+            "cards": fragments.game_cards(page.object_list, "table/history.html#card"),
+            "query": query.urlencode(),
+        },
+        status=422 if form is not None and form.errors else 200,
     )
+
+
+def history_filter(data) -> HistoryFilter:
+    return HistoryFilter(data, games=[(rules.key, rules.name) for rules in REGISTRY])
 
 
 # --- starting a game -------------------------------------------------------

@@ -1,0 +1,57 @@
+"""Rendered HTML kept between requests, named by the version of what it shows.
+
+Every change to a game goes through Game.refresh_result(), which moves the
+game's `updated_at` on, so `(game.pk, game.updated_at)` names one rendering
+of its card or score sheet exactly, and a player's `results_at` does the same
+for their record. A change makes a new name; nothing is ever deleted, and the
+cache drops names nobody asks for any more on its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Iterable
+from datetime import datetime
+from hashlib import blake2b
+
+from django.core.cache import cache
+from django.db.models import Prefetch
+from django.template.loader import render_to_string
+from django.utils.safestring import SafeString, mark_safe
+
+from .models import Game, Seat
+
+
+def cache_key(*parts: Hashable) -> str:
+    return "html:" + blake2b(repr(parts).encode(), digest_size=16).hexdigest()
+
+
+def cached(parts: tuple, render: Callable[[], object]):
+    """What render() returns for these parts, computed once while cached."""
+    key = cache_key(*parts)
+    value = cache.get(key)
+    if value is None:
+        value = render()
+        cache.set(key, value)
+    return value
+
+
+def cached_html(parts: tuple, render: Callable[[], str]) -> SafeString:
+    return mark_safe(cached(parts, lambda: str(render())))  # noqa: S308 — rendered by templates
+
+
+def game_cards(rows: Iterable[tuple[int, datetime]], template: str) -> list[SafeString]:
+    """The card of each (pk, updated_at) game, in order. Only the games whose
+    current version has not been rendered yet are loaded, with their seats."""
+    keys = {pk: cache_key(template, pk, updated_at) for pk, updated_at in rows}
+    found = cache.get_many(keys.values())
+    missing = [pk for pk, key in keys.items() if key not in found]
+    if missing:
+        seats = Prefetch("seats", queryset=Seat.objects.select_related("player"))
+        fresh = {}
+        for game in Game.objects.filter(pk__in=missing).prefetch_related(seats):
+            # Named by the version just read, which may be newer than the page's.
+            html = render_to_string(template, {"game": game})
+            fresh[cache_key(template, game.pk, game.updated_at)] = html
+            found[keys[game.pk]] = html
+        cache.set_many(fresh)
+    return [mark_safe(found[key]) for key in keys.values() if key in found]  # noqa: S308
