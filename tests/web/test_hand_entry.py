@@ -117,3 +117,21 @@ def test_the_sheet_is_never_served_from_the_browsers_cache(client):
     game = make_game()
     response = client.get(game.get_absolute_url())
     assert "no-store" in response["Cache-Control"]
+
+
+def test_the_sheet_shown_again_after_a_rename_heads_its_column_with_the_new_name(client):
+    game = make_game(hands=[{"bidder": 1, "bid": 4, "tricks": [3, 4, 2, 4]}])
+    assert '<th scope="col">Ben</th>' in client.get(game.get_absolute_url()).content.decode()
+    ben = game.seats.get(position=1).player
+    client.post(f"/players/{ben.pk}/rename/", {"name": "Benedict"})
+    body = client.get(game.get_absolute_url()).content.decode()
+    assert '<th scope="col">Benedict</th>' in body and '<th scope="col">Ben</th>' not in body
+
+
+def test_the_form_shown_again_after_an_undo_asks_for_the_hand_undone(client):
+    game = make_game(hands=[{"bidder": 1, "bid": 4, "tricks": [3, 4, 2, 4]}])
+    assert "Score hand 2" in client.get(game.get_absolute_url()).content.decode()
+    hand = game.live_hands()[-1]
+    client.post(f"/games/{game.pk}/hands/{hand.pk}/delete/")
+    body = client.get(game.get_absolute_url()).content.decode()
+    assert "Score hand 1" in body and "No hands yet." in body

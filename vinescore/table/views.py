@@ -309,13 +309,69 @@ def sheet_context(
     form: HandForm | None,
     show_all: bool = False,
 ) -> dict:
-    if form is None:
+    fresh = form is None
+    if form is None and not game.is_finished:
         form = next_hand_form(game, sheet)
     names = sheet.setup.names
     hidden = 0 if show_all else max(0, len(hands) - SHEET_WINDOW)
-    # Flat rows: the template only prints them (a long sheet renders quickly).
-    base = game.get_absolute_url()
     rules_url = reverse("rules_page", args=[game.kind]) if game.kind in guide.PAGES else ""
+    table = sheet.next_table
+    context = {
+        "game": game,
+        "rules": game.rules,
+        "sheet": sheet,
+        "sides": list(zip(sheet.side_names, sheet.totals, strict=True)),
+        # Seat order, never re-sorted: 5 or 6 players take two even rows.
+        "total_columns": len(sheet.totals) if len(sheet.totals) <= 4 else 3,
+        "hidden_rows": hidden,
+        "form": form,
+        "next_number": len(hands) + 1,
+        "dealer": names[table.dealer],
+        "first_bidder": names[table.left_of(table.dealer)],
+        "winner_name": " and ".join(sheet.winner_names),
+        "settle_up": (
+            describe(settle_up(sheet.totals, game.stakes), names)
+            if game.rules.coins and game.is_finished and game.stakes is not None
+            else []
+        ),
+        "options": [o for o in game.rules.options if o.name in game.options],
+        "rules_url": rules_url,
+        "status": game.rules.status(table) if not game.is_finished else "",
+        "last_hand": hands[-1].pk if hands else None,
+        "shortcuts": [
+            {"label": s.label, "inputs": hidden_inputs(facts_as_data(form.fact_fields, s.facts))}
+            for s in game.rules.shortcuts(table)
+        ]
+        if not game.is_finished
+        else [],
+    }
+    # The sheet, its chart and a fresh form show one version of the game,
+    # so each is rendered once per version (see fragments.py).
+    version = (game.pk, game.updated_at, hidden)
+    context["sheet_html"] = fragments.cached_html(
+        ("score sheet", *version),
+        lambda: render_to_string(
+            "table/game.html#sheet", sheet_rows(game, hands, sheet, hidden, rules_url) | context
+        ),
+    )
+    if form is not None and (not game.is_finished or form.errors):
+        context["fields_html"] = (
+            fragments.cached_html(("hand fields", *version), lambda: render_fields(form))
+            if fresh
+            else render_fields(form)
+        )
+    return context
+
+
+def render_fields(form: HandForm) -> str:
+    return render_to_string("table/_hand_fields.html", {"form": form})
+
+
+def sheet_rows(game: Game, hands: list[LiveHand], sheet: Sheet, hidden: int, rules_url: str):
+    """What the score sheet and its chart print: flat rows, the template
+    only prints them."""
+    names = sheet.setup.names
+    base = game.get_absolute_url()
     rows = [
         {
             "pk": hand.pk,
@@ -334,29 +390,9 @@ def sheet_context(
         }
         for hand, row in zip(hands[hidden:], sheet.rows[hidden:], strict=True)
     ]
-    table = sheet.next_table
-    return {
-        "game": game,
-        "rules": game.rules,
-        "sheet": sheet,
-        "sides": list(zip(sheet.side_names, sheet.totals, strict=True)),
-        # Seat order, never re-sorted: 5 or 6 players take two even rows.
-        "total_columns": len(sheet.totals) if len(sheet.totals) <= 4 else 3,
-        "rows": rows,
-        "hidden_rows": hidden,
-        "form": form,
-        "next_number": len(hands) + 1,
-        "dealer": names[table.dealer],
-        "first_bidder": names[table.left_of(table.dealer)],
-        "winner_name": " and ".join(sheet.winner_names),
-        "settle_up": (
-            describe(settle_up(sheet.totals, game.stakes), names)
-            if game.rules.coins and game.is_finished and game.stakes is not None
-            else []
-        ),
-        "options": [o for o in game.rules.options if o.name in game.options],
-        "rules_url": rules_url,
-        "chart": mark_safe(  # noqa: S308 — charts escape every label
+    chart = ""
+    if sheet.rows:
+        chart = mark_safe(  # noqa: S308 — charts escape every label
             charts.running_totals(
                 sheet.side_names,
                 [[row.totals[side] for row in sheet.rows] for side in range(len(sheet.totals))],
@@ -365,17 +401,7 @@ def sheet_context(
                 title=f"{game.name}: running {'balances' if game.rules.coins else 'totals'}",
             )
         )
-        if sheet.rows
-        else "",
-        "status": game.rules.status(table) if not game.is_finished else "",
-        "last_hand": hands[-1].pk if hands else None,
-        "shortcuts": [
-            {"label": s.label, "inputs": hidden_inputs(facts_as_data(form.fact_fields, s.facts))}
-            for s in game.rules.shortcuts(table)
-        ]
-        if not game.is_finished
-        else [],
-    }
+    return {"rows": rows, "chart": chart}
 
 
 def rule_url(rules_url: str, kind: str, rule: str) -> str:
