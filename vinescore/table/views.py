@@ -99,30 +99,36 @@ def player_list(request: HttpRequest) -> TemplateResponse | HttpResponse:
 @require_GET
 def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
     player = get_object_or_404(Player, pk=pk)
-    others = Player.objects.exclude(pk=player.pk)
+    others = tuple(Player.objects.exclude(pk=player.pk).values_list("pk", "name"))
     error = ""
     if "other" in request.GET:  # the "compare with" form
-        other = (
-            others.filter(pk=request.GET["other"]).first()
-            if request.GET["other"].isdigit()
-            else None
-        )
-        if other is not None:
-            return HttpResponseRedirect(reverse("head_to_head", args=[player.pk, other.pk]))
+        other = request.GET["other"]
+        if other.isdigit() and int(other) in dict(others):
+            return HttpResponseRedirect(reverse("head_to_head", args=[player.pk, int(other)]))
         error = "Choose another player to compare with."
-    # Adding up thousands of games is done once per version of the record.
-    record = fragments.cached(
-        ("player record", player.pk, player.name, player.record_changed_at),
-        lambda: player_record(player),
-    )
+    version = (player.pk, player.name, player.record_changed_at)
+
+    def render_content() -> str:
+        # Adding up thousands of games is done once per version of the record.
+        record = fragments.cached(("player record", *version), lambda: player_record(player))
+        return render_to_string(
+            "table/player_detail.html#content",
+            {
+                **record,
+                "recent": fragments.game_cards(record["recent"], "table/_game_card.html"),
+                "others": others,
+                "error": error,
+            },
+        )
+
     return TemplateResponse(
         request,
         "table/player_detail.html",
         {
-            **record,
-            "recent": fragments.game_cards(record["recent"], "table/_game_card.html"),
-            "others": others.values_list("pk", "name"),
-            "error": error,
+            "player": player,
+            "content": fragments.cached_html(
+                ("player page", *version, others, error), render_content
+            ),
         },
         status=422 if error else 200,
     )
@@ -189,24 +195,37 @@ def history(request: HttpRequest) -> TemplateResponse:
     page = Paginator(found.values_list("pk", "updated_at"), HISTORY_PAGE).get_page(
         request.GET.get("page")
     )
-    # The filters render the same for the same players and the same input.
+    # The filters render the same for the same players and the same input,
+    # and the page the same for those and the same games, at the same versions.
     players = tuple(Player.objects.values_list("pk", "name"))
-    filters = fragments.cached_html(
-        ("history filters", players, tuple(sorted(query.lists()))),
-        lambda: render_to_string(
-            "table/history.html#filters", {"form": form or history_filter(None)}
-        ),
+    asked = (players, tuple(sorted(query.lists())))
+    games = tuple(page.object_list)
+
+    def render_content() -> str:
+        filters = fragments.cached_html(
+            ("history filters", *asked),
+            lambda: render_to_string(
+                "table/history.html#filters", {"form": form or history_filter(None)}
+            ),
+        )
+        return render_to_string(
+            "table/history.html#content",
+            {
+                "filtered": form is not None,
+                "filters": filters,
+                "page": page,
+                "cards": fragments.game_cards(games, "table/history.html#card"),
+                "query": query.urlencode(),
+            },
+        )
+
+    content = fragments.cached_html(
+        ("history", *asked, page.number, page.paginator.count, games), render_content
     )
     return TemplateResponse(
         request,
         "table/history.html",
-        {
-            "filtered": form is not None,
-            "filters": filters,
-            "page": page,
-            "cards": fragments.game_cards(page.object_list, "table/history.html#card"),
-            "query": query.urlencode(),
-        },
+        {"content": content},
         status=422 if form is not None and form.errors else 200,
     )
 
