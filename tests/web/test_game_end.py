@@ -57,8 +57,17 @@ def test_the_games_list_shows_games_in_progress_before_finished_ones(client):
     assert "🏆 Ben" in body
 
 
+def test_the_sheet_seen_before_reopening_shows_the_new_target_after(client):
+    game = make_game(hands=[EXACT_BEN] * 4)
+    assert "To 40" in client.get(game.get_absolute_url()).content.decode()
+    client.post(f"/games/{game.pk}/reopen/", {"target": "80"})
+    body = client.get(game.get_absolute_url()).content.decode()
+    assert "To 80" in body and "Ben wins" not in body and 'id="hand-form"' in body
+
+
 def test_the_note_can_be_changed_on_the_sheet(client):
     game = make_game()
+    client.get(game.get_absolute_url())
     client.post(f"/games/{game.pk}/note/", {"note": "Cy owes snacks"})
     assert "Cy owes snacks" in client.get(game.get_absolute_url()).content.decode()
 

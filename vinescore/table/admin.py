@@ -29,6 +29,10 @@ class GameAdmin(admin.ModelAdmin):
 class SeatAdmin(admin.ModelAdmin):
     list_display = ["game", "position", "player"]
 
+    def save_model(self, request, obj, form, change):
+        super().save_model(request, obj, form, change)
+        obj.game.refresh_result()  # the winner's name, and the game's version
+
 
 @admin.register(Hand)
 class HandAdmin(admin.ModelAdmin):

@@ -48,6 +48,15 @@ def get_game(pk: int) -> Game:
     return game
 
 
+def get_game_as_saved(pk: int) -> Game:
+    """The game and its seats for showing, loaded once per version of the
+    game (every change moves updated_at on, see Game.refresh_result)."""
+    version = Game.objects.filter(pk=pk).values_list("updated_at", flat=True).first()
+    if version is None:
+        raise Http404("No such game.")
+    return fragments.cached(("game", pk, version), lambda: get_game(pk))
+
+
 def get_hand(game: Game, hand_pk: int) -> Hand:
     return get_object_or_404(Hand, game=game, pk=hand_pk)
 
@@ -459,7 +468,7 @@ def render_sheet(
 @never_cache  # Back must never show a stale score sheet
 @require_GET
 def game_detail(request: HttpRequest, pk: int) -> TemplateResponse:
-    return render_sheet(request, get_game(pk))
+    return render_sheet(request, get_game_as_saved(pk))
 
 
 @require_POST
