@@ -102,12 +102,15 @@ TEMPLATES = [
 
 # Rendered cards, score sheets and player records, named by the version of
 # the data they show (see vinescore/table/fragments.py), so never stale.
+# PAGE_CACHE=false renders everything afresh on every request.
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "TIMEOUT": 60 * 60 * 24,
         "OPTIONS": {"MAX_ENTRIES": 5000},
     }
+    if env_bool("PAGE_CACHE", True)
+    else {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
 }
 
 DATABASES = {

@@ -11,11 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
 from datetime import datetime
+from functools import cache as once
 from hashlib import blake2b
 
 from django.core.cache import cache
 from django.db.models import Prefetch
+from django.http import HttpRequest
+from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
+from django.utils.crypto import salted_hmac
 from django.utils.safestring import SafeString, mark_safe
 
 from .models import Game, Seat
@@ -55,3 +59,18 @@ def game_cards(rows: Iterable[tuple[int, datetime]], template: str) -> list[Safe
             found[keys[game.pk]] = html
         cache.set_many(fresh)
     return [mark_safe(found[key]) for key in keys.values() if key in found]  # noqa: S308
+
+
+@once
+def csrf_placeholder() -> str:
+    """Stands for the CSRF token in a whole page kept in the cache; each
+    response puts the requester's own token in its place. Derived from the
+    secret key, so it is the same in every process and nobody can type it."""
+    return salted_hmac("vinescore.fragments.csrf", "placeholder").hexdigest()
+
+
+def cached_page(request: HttpRequest, parts: tuple, render: Callable[[str], str]) -> str:
+    """A whole page, rendered once by render(csrf_token) with the
+    placeholder for a token, served with this request's own token."""
+    page = cached(("page", *parts), lambda: str(render(csrf_placeholder())))
+    return page.replace(csrf_placeholder(), get_token(request))

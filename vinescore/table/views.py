@@ -117,28 +117,23 @@ def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
         error = "Choose another player to compare with."
     version = (player.pk, player.name, player.record_changed_at)
 
-    def render_content() -> str:
+    def render(csrf_token: str) -> str:
         # Adding up thousands of games is done once per version of the record.
         record = fragments.cached(("player record", *version), lambda: player_record(player))
         return render_to_string(
-            "table/player_detail.html#content",
+            "table/player_detail.html",
             {
                 **record,
+                "player": player,
                 "recent": fragments.game_cards(record["recent"], "table/_game_card.html"),
                 "others": others,
                 "error": error,
+                "csrf_token": csrf_token,
             },
         )
 
-    return TemplateResponse(
-        request,
-        "table/player_detail.html",
-        {
-            "player": player,
-            "content": fragments.cached_html(
-                ("player page", *version, others, error), render_content
-            ),
-        },
+    return HttpResponse(
+        fragments.cached_page(request, ("player", *version, others, error), render),
         status=422 if error else 200,
     )
 
@@ -210,7 +205,7 @@ def history(request: HttpRequest) -> TemplateResponse:
     asked = (players, tuple(sorted(query.lists())))
     games = tuple(page.object_list)
 
-    def render_content() -> str:
+    def render(csrf_token: str) -> str:
         filters = fragments.cached_html(
             ("history filters", *asked),
             lambda: render_to_string(
@@ -218,23 +213,21 @@ def history(request: HttpRequest) -> TemplateResponse:
             ),
         )
         return render_to_string(
-            "table/history.html#content",
+            "table/history.html",
             {
                 "filtered": form is not None,
                 "filters": filters,
                 "page": page,
                 "cards": fragments.game_cards(games, "table/history.html#card"),
                 "query": query.urlencode(),
+                "csrf_token": csrf_token,
             },
         )
 
-    content = fragments.cached_html(
-        ("history", *asked, page.number, page.paginator.count, games), render_content
-    )
-    return TemplateResponse(
-        request,
-        "table/history.html",
-        {"content": content},
+    return HttpResponse(
+        fragments.cached_page(
+            request, ("history", *asked, page.number, page.paginator.count, games), render
+        ),
         status=422 if form is not None and form.errors else 200,
     )
 
@@ -467,8 +460,20 @@ def render_sheet(
 
 @never_cache  # Back must never show a stale score sheet
 @require_GET
-def game_detail(request: HttpRequest, pk: int) -> TemplateResponse:
-    return render_sheet(request, get_game_as_saved(pk))
+def game_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
+    game = get_game_as_saved(pk)
+    if request.htmx or "deleted" in request.GET:  # the undo notice is for this view only
+        return render_sheet(request, game)
+    show_all = request.GET.get("all") == "1"
+
+    def render(csrf_token: str) -> str:
+        hands, sheet = game.played()
+        context = sheet_context(game, hands, sheet, None, show_all=show_all)
+        return render_to_string("table/game.html", context | {"csrf_token": csrf_token})
+
+    return HttpResponse(
+        fragments.cached_page(request, ("sheet", game.pk, game.updated_at, show_all), render)
+    )
 
 
 @require_POST

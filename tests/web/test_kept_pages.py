@@ -1,0 +1,41 @@
+"""Pages kept in the cache between requests still carry each visitor's own
+CSRF token, so the forms on them work for everyone."""
+
+import re
+
+import pytest
+from django.test import Client
+
+from tests.factories import make_game
+from vinescore.table.fragments import csrf_placeholder
+
+pytestmark = pytest.mark.django_db
+EXACT_BEN = {"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]}
+
+
+def test_every_visitor_to_a_kept_sheet_can_post_its_forms():
+    game = make_game(hands=[EXACT_BEN] * 4)
+    visitors = []
+    for _ in range(2):  # the second is served the page kept for the first
+        client = Client(enforce_csrf_checks=True)
+        body = client.get(game.get_absolute_url()).content.decode()
+        assert csrf_placeholder() not in body
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', body).group(1)
+        assert f'"X-CSRFToken": "{token}"' in body
+        visitors.append((client, token))
+    for note, (client, token) in zip(("first", "second"), visitors, strict=True):
+        response = client.post(
+            f"/games/{game.pk}/note/", {"note": note, "csrfmiddlewaretoken": token}
+        )
+        assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.note == "second"
+
+
+def test_a_post_without_the_visitors_token_is_refused():
+    game = make_game(hands=[EXACT_BEN] * 4)
+    Client().get(game.get_absolute_url())  # keeps the page
+    client = Client(enforce_csrf_checks=True)
+    client.get(game.get_absolute_url())
+    response = client.post(f"/games/{game.pk}/note/", {"note": "x", "csrfmiddlewaretoken": "nope"})
+    assert response.status_code == 403
