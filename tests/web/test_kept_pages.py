@@ -39,3 +39,13 @@ def test_a_post_without_the_visitors_token_is_refused():
     client.get(game.get_absolute_url())
     response = client.post(f"/games/{game.pk}/note/", {"note": "x", "csrfmiddlewaretoken": "nope"})
     assert response.status_code == 403
+
+
+def test_a_new_note_is_a_new_version_of_the_game_and_of_its_players_records(client):
+    game = make_game(hands=[EXACT_BEN] * 4)
+    ana = game.seats.get(position=0).player
+    before = (game.updated_at, ana.record_changed_at)
+    client.post(f"/games/{game.pk}/note/", {"note": "Cy owes snacks"})
+    game.refresh_from_db()
+    ana.refresh_from_db()
+    assert game.updated_at > before[0] and ana.record_changed_at > before[1]

@@ -1,10 +1,14 @@
 """Rendered HTML kept between requests, named by the version of what it shows.
 
 Every change to a game goes through Game.refresh_result(), which moves the
-game's `updated_at` on, so `(game.pk, game.updated_at)` names one rendering
-of its card or score sheet exactly, and a player's `results_at` does the same
-for their record. A change makes a new name; nothing is ever deleted, and the
+game's `updated_at` on and, for each player seated, `record_changed_at`. So
+`(game.pk, game.updated_at)` names one rendering of its card or score sheet
+exactly, and `(player.pk, player.name, player.record_changed_at)` one of
+their record. A change makes a new name; nothing is ever deleted, and the
 cache drops names nobody asks for any more on its own.
+
+Whole pages are kept the same way, with a placeholder where the CSRF token
+goes: each response carries its own visitor's token.
 """
 
 from __future__ import annotations

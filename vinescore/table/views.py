@@ -649,6 +649,8 @@ def game_note(request: HttpRequest, pk: int) -> HttpResponse:
         response = render_sheet(request, game, status=422)
         response.context_data["note_form"] = form
         return response
-    game.note = form.cleaned_data["note"]
-    game.save(update_fields=["note", "updated_at"])
+    with transaction.atomic():
+        game.note = form.cleaned_data["note"]
+        game.save(update_fields=["note"])
+        game.refresh_result()  # a new version of the game, its cards and its players' pages
     return HttpResponseRedirect(game.get_absolute_url())
