@@ -188,7 +188,7 @@ CHART_GAMES = 100  # a player's chart shows their latest finished games
 
 
 @require_GET
-def history(request: HttpRequest) -> TemplateResponse:
+def history(request: HttpRequest) -> HttpResponse:
     query = request.GET.copy()
     query.pop("page", None)
     found = Game.objects.newest_first()
