@@ -8,6 +8,7 @@ from django.test import Client
 
 from tests.factories import make_game
 from vinescore.table.fragments import csrf_placeholder
+from vinescore.table.models import Game
 
 pytestmark = pytest.mark.django_db
 EXACT_BEN = {"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]}
@@ -49,3 +50,10 @@ def test_a_new_note_is_a_new_version_of_the_game_and_of_its_players_records(clie
     game.refresh_from_db()
     ana.refresh_from_db()
     assert game.updated_at > before[0] and ana.record_changed_at > before[1]
+
+
+def test_a_game_that_does_not_exist_or_is_unknown_is_not_found(client):
+    assert client.get("/games/999999/").status_code == 404
+    game = make_game()
+    Game.objects.filter(pk=game.pk).update(kind="snap")
+    assert client.get(game.get_absolute_url()).status_code == 404

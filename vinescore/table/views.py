@@ -48,15 +48,6 @@ def get_game(pk: int) -> Game:
     return game
 
 
-def get_game_as_saved(pk: int) -> Game:
-    """The game and its seats for showing, loaded once per version of the
-    game (every change moves updated_at on, see Game.refresh_result)."""
-    version = Game.objects.filter(pk=pk).values_list("updated_at", flat=True).first()
-    if version is None:
-        raise Http404("No such game.")
-    return fragments.cached(("game", pk, version), lambda: get_game(pk))
-
-
 def get_hand(game: Game, hand_pk: int) -> Hand:
     return get_object_or_404(Hand, game=game, pk=hand_pk)
 
@@ -368,9 +359,9 @@ def sheet_context(
     }
     # The sheet, its chart and a fresh form show one version of the game,
     # so each is rendered once per version (see fragments.py).
-    version = (game.pk, game.updated_at, hidden)
+    version = (game.pk, game.updated_at)
     context["sheet_html"] = fragments.cached_html(
-        ("score sheet", *version),
+        ("score sheet", *version, hidden),
         lambda: render_to_string(
             "table/game.html#sheet", sheet_rows(game, hands, sheet, hidden, rules_url) | context
         ),
@@ -461,19 +452,22 @@ def render_sheet(
 @never_cache  # Back must never show a stale score sheet
 @require_GET
 def game_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
-    game = get_game_as_saved(pk)
     if request.htmx or "deleted" in request.GET:  # the undo notice is for this view only
-        return render_sheet(request, game)
+        return render_sheet(request, get_game(pk))
+    # Every change moves updated_at on (Game.refresh_result): the game is
+    # loaded only when this version of its page has not been rendered yet.
+    version = Game.objects.filter(pk=pk).values_list("updated_at", flat=True).first()
+    if version is None:
+        raise Http404("No such game.")
     show_all = request.GET.get("all") == "1"
 
     def render(csrf_token: str) -> str:
+        game = get_game(pk)
         hands, sheet = game.played()
         context = sheet_context(game, hands, sheet, None, show_all=show_all)
         return render_to_string("table/game.html", context | {"csrf_token": csrf_token})
 
-    return HttpResponse(
-        fragments.cached_page(request, ("sheet", game.pk, game.updated_at, show_all), render)
-    )
+    return HttpResponse(fragments.cached_page(request, ("sheet", pk, version, show_all), render))
 
 
 @require_POST
