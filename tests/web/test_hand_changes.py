@@ -1,7 +1,7 @@
 import pytest
 
 from tests.factories import make_game
-from vinescore.table.models import Game, Hand, HandChange
+from vinescore.table.models import Game, GameChange, Hand
 
 pytestmark = pytest.mark.django_db
 
@@ -72,9 +72,9 @@ def test_every_change_is_kept_in_the_change_log(client):
     )
     client.post(f"/games/{game.pk}/hands/{hand.pk}/delete/")
     client.post(f"/games/{game.pk}/hands/{hand.pk}/restore/")
-    actions = list(HandChange.objects.order_by("pk").values_list("action", flat=True))
+    actions = list(GameChange.objects.order_by("pk").values_list("action", flat=True))
     assert actions == ["added", "edited", "deleted", "restored"]
-    edit = HandChange.objects.get(action="edited")
+    edit = GameChange.objects.get(action="edited")
     assert edit.before["bid"] == 5 and edit.after["bid"] == 3
     log = client.get(f"/games/{game.pk}/log/").content.decode()
     assert "Edited" in log and "Deleted" in log and "Restored" in log

@@ -18,7 +18,7 @@ from hypothesis.extra.django import TestCase
 
 from tests.factories import NAMES, make_game, make_player
 from vinescore.scoring import REGISTRY
-from vinescore.table.models import Game, Hand, HandChange, Player
+from vinescore.table.models import Game, GameChange, Hand, Player
 from vinescore.table.records import (
     RecordInvalid,
     dumps,
@@ -365,7 +365,7 @@ def test_imported_hands_are_in_the_change_log():
     text = export()
     wipe()
     (game,) = load(text)
-    assert game.changes.filter(action=HandChange.ADDED).count() == 3
+    assert game.changes.filter(action=GameChange.ADDED).count() == 3
     assert list(game.hands.values_list("position", flat=True)) == [1, 2, 3]
 
 

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Game, Hand, HandChange, Player, Seat
+from .models import Game, GameChange, Hand, Player, Seat
 
 
 @admin.register(Player)
@@ -48,7 +48,7 @@ class HandAdmin(admin.ModelAdmin):
         obj.game.refresh_result()
 
 
-@admin.register(HandChange)
-class HandChangeAdmin(admin.ModelAdmin):
+@admin.register(GameChange)
+class GameChangeAdmin(admin.ModelAdmin):
     list_display = ["game", "hand", "action", "at"]
     list_filter = ["action"]

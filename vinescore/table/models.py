@@ -98,6 +98,9 @@ class Game(models.Model):
     winner_name = models.CharField(max_length=200, blank=True)
     final_totals = models.JSONField(default=list, blank=True)
     hand_count = models.PositiveIntegerField(default=0)
+    # Moved on by every change (refresh_result). A form that changes the game
+    # carries the version it was drawn from, and is refused if it has moved.
+    version = models.PositiveIntegerField(default=0)
 
     objects = GameQuerySet.as_manager()
 
@@ -197,6 +200,7 @@ class Game(models.Model):
             self.winner_name = ""
         self.final_totals = list(sheet.totals)
         self.hand_count = len(sheet.rows)
+        self.version += 1
         self.refresh_seats(sheet)
         self.save(
             update_fields=[
@@ -204,6 +208,7 @@ class Game(models.Model):
                 "winner_name",
                 "final_totals",
                 "hand_count",
+                "version",
                 "updated_at",
             ]
         )
@@ -221,11 +226,41 @@ class Game(models.Model):
         last = self.hands.order_by("-position").values_list("position", flat=True).first()
         return (last or 0) + 1
 
+    def log(self, action: str, *, hand: Hand | None = None, before=None, after=None, key: str = ""):
+        """One line of the change log; `key` is the one-time key of the
+        submit that made the change (see views: a retry finds it)."""
+        return self.changes.create(action=action, hand=hand, before=before, after=after, key=key)
+
     @transaction.atomic
-    def add_hand(self, facts: dict) -> Hand:
+    def add_hand(self, facts: dict, key: str = "") -> Hand:
         hand = self.hands.create(position=self.next_position(), facts=facts)
-        self.changes.create(hand=hand, action=HandChange.ADDED, after=facts)
+        self.log(GameChange.ADDED, hand=hand, after=facts, key=key)
         return hand
+
+    @transaction.atomic
+    def set_note(self, note: str, key: str = "") -> None:
+        before, self.note = self.note, note
+        self.save(update_fields=["note"])
+        self.log(GameChange.NOTE, before=before, after=note, key=key)
+
+    @transaction.atomic
+    def end_session(self, key: str = "") -> None:
+        self.ended = True
+        self.save(update_fields=["ended"])
+        self.log(GameChange.ENDED, key=key)
+
+    @transaction.atomic
+    def reopen(self, target: int | None = None, key: str = "") -> None:
+        """Play on: a game the table ended is simply reopened; one that was
+        won plays on to a higher target."""
+        if self.ended:
+            self.ended = False
+            self.save(update_fields=["ended"])
+            self.log(GameChange.REOPENED, key=key)
+        else:
+            before, self.target = self.target, target
+            self.save(update_fields=["target"])
+            self.log(GameChange.TARGET, before=before, after=target, key=key)
 
 
 class Seat(models.Model):
@@ -286,40 +321,69 @@ class Hand(models.Model):
         return f"hand at position {self.position} of game {self.game_id}"
 
     @transaction.atomic
-    def change_facts(self, facts: dict) -> None:
+    def change_facts(self, facts: dict, key: str = "") -> None:
         before = self.facts
         self.facts = facts
         self.save(update_fields=["facts", "updated_at"])
-        self.game.changes.create(hand=self, action=HandChange.EDITED, before=before, after=facts)
+        self.game.log(GameChange.EDITED, hand=self, before=before, after=facts, key=key)
 
     @transaction.atomic
-    def delete_softly(self) -> None:
+    def delete_softly(self, key: str = "") -> None:
         self.deleted_at = timezone.now()
         self.save(update_fields=["deleted_at", "updated_at"])
-        self.game.changes.create(hand=self, action=HandChange.DELETED, before=self.facts)
+        self.game.log(GameChange.DELETED, hand=self, before=self.facts, key=key)
 
     @transaction.atomic
-    def restore(self) -> None:
+    def restore(self, key: str = "") -> None:
         self.deleted_at = None
         self.save(update_fields=["deleted_at", "updated_at"])
-        self.game.changes.create(hand=self, action=HandChange.RESTORED, after=self.facts)
+        self.game.log(GameChange.RESTORED, hand=self, after=self.facts, key=key)
 
 
-class HandChange(models.Model):
-    """The per-game change log: every hand added, edited, deleted or restored."""
+class GameChange(models.Model):
+    """The game's change log: every hand added, edited, deleted or restored,
+    and every change to the game itself (note, target, end, reopen, a
+    rescoring under corrected rules, a rematch started from it)."""
 
     ADDED, EDITED, DELETED, RESTORED = "added", "edited", "deleted", "restored"
-    ACTIONS = [(a, a.capitalize()) for a in (ADDED, EDITED, DELETED, RESTORED)]
+    NOTE, TARGET, ENDED, REOPENED = "note", "target", "ended", "reopened"
+    RESCORED, REMATCH = "rescored", "rematch"
+    ACTIONS = [
+        (a, a.capitalize())
+        for a in (
+            ADDED,
+            EDITED,
+            DELETED,
+            RESTORED,
+            NOTE,
+            TARGET,
+            ENDED,
+            REOPENED,
+            RESCORED,
+            REMATCH,
+        )
+    ]
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
-    hand = models.ForeignKey(Hand, on_delete=models.CASCADE, related_name="changes")
+    # Only for the changes to a hand.
+    hand = models.ForeignKey(
+        Hand, on_delete=models.CASCADE, related_name="changes", null=True, blank=True
+    )
     action = models.CharField(max_length=10, choices=ACTIONS)
     before = models.JSONField(null=True, blank=True)
     after = models.JSONField(null=True, blank=True)
+    # The one-time key of the submit that made this change: a phone that
+    # retries the same submit is answered from here instead of changing twice.
+    key = models.CharField(max_length=64, blank=True, default="")
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
         ordering = ["-at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["game", "key"], condition=~models.Q(key=""), name="one_change_per_submit"
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.action} {self.hand}"

@@ -30,7 +30,7 @@ from django.db.models import Prefetch
 from vinescore.scoring import REGISTRY, GameRules, HandInvalid, Setup, Sheet, replay
 
 from .forms import player_count_words
-from .models import Game, Hand, HandChange, Player, Seat
+from .models import Game, GameChange, Hand, Player, Seat
 
 FORMAT = "vinescore-games"
 VERSION = 1
@@ -564,8 +564,8 @@ def _save(checked: _Checked, players: _Players) -> Game:
     hands = Hand.objects.bulk_create(
         Hand(game=game, position=i + 1, facts=facts) for i, facts in enumerate(checked.hands)
     )
-    HandChange.objects.bulk_create(
-        HandChange(game=game, hand=hand, action=HandChange.ADDED, after=hand.facts)
+    GameChange.objects.bulk_create(
+        GameChange(game=game, hand=hand, action=GameChange.ADDED, after=hand.facts)
         for hand in hands
     )
     if checked.created_at is not None:

@@ -578,8 +578,7 @@ def game_reopen(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespons
         return HttpResponseRedirect(game.get_absolute_url())
     if game.ended:
         if request.method == "POST":
-            game.ended = False
-            game.save(update_fields=["ended", "updated_at"])
+            game.reopen()
             game.refresh_result()
             return HttpResponseRedirect(game.get_absolute_url())
         form = None
@@ -587,8 +586,7 @@ def game_reopen(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespons
         top = max(game.final_totals or [0])
         form = ReopenForm(request.POST if request.method == "POST" else None, top=top)
         if request.method == "POST" and form.is_valid():
-            game.target = form.cleaned_data["target"]
-            game.save(update_fields=["target", "updated_at"])
+            game.reopen(target=form.cleaned_data["target"])
             game.refresh_result()
             return HttpResponseRedirect(game.get_absolute_url())
     return TemplateResponse(
@@ -603,8 +601,7 @@ def game_reopen(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespons
 def game_end_session(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_game(pk)
     if game.ends_by_table and not game.ended:
-        game.ended = True
-        game.save(update_fields=["ended", "updated_at"])
+        game.end_session()
         game.refresh_result()
     return HttpResponseRedirect(game.get_absolute_url())
 
@@ -644,7 +641,6 @@ def game_note(request: HttpRequest, pk: int) -> HttpResponse:
         response.context_data["note_form"] = form
         return response
     with transaction.atomic():
-        game.note = form.cleaned_data["note"]
-        game.save(update_fields=["note"])
+        game.set_note(form.cleaned_data["note"])
         game.refresh_result()  # a new version of the game, its cards and its players' pages
     return HttpResponseRedirect(game.get_absolute_url())

@@ -42,7 +42,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from vinescore.scoring import REGISTRY, Setup, replay
-from vinescore.table.models import SEAT_SUMMARY, Game, Hand, HandChange, Player, Seat
+from vinescore.table.models import SEAT_SUMMARY, Game, GameChange, Hand, Player, Seat
 
 NAMES = ("Ana", "Ben", "Cy", "Dee")
 
@@ -62,8 +62,8 @@ def build_game(hands: int, seed: int = 7) -> Game:
         Seat.objects.create(game=game, player=player, position=i)
     rows = [Hand(game=game, position=i + 1, facts=random_hand(rng)) for i in range(hands)]
     Hand.objects.bulk_create(rows)
-    HandChange.objects.bulk_create(
-        HandChange(game=game, hand=h, action=HandChange.ADDED, after=h.facts)
+    GameChange.objects.bulk_create(
+        GameChange(game=game, hand=h, action=GameChange.ADDED, after=h.facts)
         for h in Hand.objects.filter(game=game)
     )
     game.refresh_result()
