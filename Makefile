@@ -19,11 +19,14 @@ setup: $(STAMP)
 	$(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > .secret_key
 
 # Serves on http://127.0.0.1:$(PORT) with gunicorn and whitenoise, on SQLite
-# unless DATABASE_URL says otherwise.
+# unless DATABASE_URL says otherwise. SERVE_LAN=true serves the other phones
+# at the table too, on every interface, and prints the address they can open.
+LISTEN = $(if $(filter 1 true yes on,$(SERVE_LAN)),0.0.0.0,127.0.0.1)
 run: $(STAMP) .secret_key
 	SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" HTTPS_ONLY="$${HTTPS_ONLY:-false}" $(BIN)/python manage.py migrate --noinput
 	SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" HTTPS_ONLY="$${HTTPS_ONLY:-false}" $(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" HTTPS_ONLY="$${HTTPS_ONLY:-false}" $(BIN)/gunicorn vinescore.wsgi --bind 127.0.0.1:$(PORT) --workers 2 --access-logfile -
+	@$(BIN)/python -m vinescore.lan $(PORT) $(LISTEN)
+	SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" HTTPS_ONLY="$${HTTPS_ONLY:-false}" $(BIN)/gunicorn vinescore.wsgi --bind $(LISTEN):$(PORT) --workers 2 --access-logfile -
 
 # Tests run with the production settings (manifest static files included),
 # a throwaway key and plain http.

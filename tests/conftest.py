@@ -1,6 +1,13 @@
 import pytest
 from django.core.cache import cache
 
+from tests.phone import Phone
+
+
+@pytest.fixture
+def client() -> Phone:
+    return Phone()
+
 
 @pytest.fixture(autouse=True)
 def empty_cache():

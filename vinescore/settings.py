@@ -6,6 +6,7 @@ ALLOWED_HOSTS   comma-separated; default "127.0.0.1,localhost".
 DATABASE_URL    default: SQLite in db.sqlite3 beside manage.py;
                 e.g. postgres://postgres@127.0.0.1:5432/vinescore for PostgreSQL.
 HTTPS_ONLY      secure cookies, HSTS and redirect to https; default: on unless DEBUG.
+SERVE_LAN       serve the phones on the local network; default off.
 """
 
 import os
@@ -13,6 +14,8 @@ from pathlib import Path
 
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
+
+from vinescore.lan import lan_addresses
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -42,6 +45,13 @@ ALLOWED_HOSTS = [
     for h in os.environ.get("ALLOWED_HOSTS", "127.0.0.1,localhost").split(",")
     if h.strip()
 ]
+
+# SERVE_LAN: the phones around the table reach this machine on the local
+# network (`make run` then listens on every interface); the join QR code
+# carries this address when the sheet was opened on the machine itself.
+SERVE_LAN = env_bool("SERVE_LAN", False)
+LAN_ADDRESSES = lan_addresses() if SERVE_LAN else []
+ALLOWED_HOSTS += [a for a in LAN_ADDRESSES if a not in ALLOWED_HOSTS]
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -118,6 +128,14 @@ DATABASES = {
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60
     )
 }
+if "sqlite" in DATABASES["default"]["ENGINE"]:
+    # SQLite has no row locks (select_for_update is a no-op there): a
+    # transaction takes the write lock when it begins, so two phones' changes
+    # to a game queue up instead of reading the same version. Readers carry
+    # on beside the writer (WAL).
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        {"transaction_mode": "IMMEDIATE", "timeout": 20, "init_command": "PRAGMA journal_mode=WAL;"}
+    )
 if "postgres" in DATABASES["default"]["ENGINE"]:
     DATABASES["default"].setdefault("TEST", {})["NAME"] = os.environ.get(
         "TEST_DATABASE_NAME", "test_vinescore"

@@ -97,6 +97,42 @@
   document.addEventListener("DOMContentLoaded", ready);
   document.addEventListener("htmx:afterSettle", ready);
 
+  // The live sheet (views.game_live): another phone's change arrives as a
+  // new #live. A hand being typed in is kept, with the word that the sheet
+  // moved on; a poll answered after a newer sheet arrived is dropped.
+  document.addEventListener("input", markDirty);
+  document.addEventListener("change", markDirty);
+  function markDirty(event) {
+    var form = event.target.closest && event.target.closest("#hand-form");
+    if (form) form.setAttribute("data-dirty", "");
+  }
+
+  document.addEventListener("htmx:beforeSwap", function (event) {
+    var source = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (!source || !source.hasAttribute("data-live-poll") || !event.detail.shouldSwap) return;
+    var live = document.getElementById("live");
+    var fresh = new DOMParser().parseFromString(event.detail.serverResponse, "text/html")
+      .getElementById("live");
+    if (!live || !fresh) return;
+    var shown = parseInt(live.getAttribute("data-version"), 10);
+    if (parseInt(fresh.getAttribute("data-version"), 10) <= shown) {
+      event.detail.shouldSwap = false;
+      return;
+    }
+    var typing = live.querySelector("#hand-form[data-dirty]");
+    var slot = fresh.querySelector("#hand-form");
+    if (!typing || !slot) return;
+    event.detail.shouldSwap = false;
+    slot.replaceWith(document.adoptNode(typing));
+    var moved = fresh.querySelector("[data-moved]");
+    if (moved) {
+      moved.textContent += " Check the hand you are entering before you score it.";
+    }
+    live.replaceWith(fresh);
+    htmx.process(fresh);
+    ready();
+  });
+
   // Keep the screen awake on the score sheet, where the browser allows it.
   var lock = null;
   function keepAwake() {

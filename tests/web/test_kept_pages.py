@@ -7,6 +7,7 @@ import pytest
 from django.test import Client
 
 from tests.factories import make_game
+from vinescore.table.changes import KEY_PLACEHOLDER
 from vinescore.table.fragments import csrf_placeholder
 from vinescore.table.models import Game
 
@@ -20,17 +21,26 @@ def test_every_visitor_to_a_kept_sheet_can_post_its_forms():
     for _ in range(2):  # the second is served the page kept for the first
         client = Client(enforce_csrf_checks=True)
         body = client.get(game.get_absolute_url()).content.decode()
-        assert csrf_placeholder() not in body
+        assert csrf_placeholder() not in body and KEY_PLACEHOLDER not in body
         token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', body).group(1)
         assert f'"X-CSRFToken": "{token}"' in body
-        visitors.append((client, token))
-    for note, (client, token) in zip(("first", "second"), visitors, strict=True):
-        response = client.post(
-            f"/games/{game.pk}/note/", {"note": note, "csrfmiddlewaretoken": token}
-        )
-        assert response.status_code == 302
+        form = {
+            name: re.search(rf'name="{name}" value="([^"]+)"', body).group(1)
+            for name in ("version", "key")
+        }
+        visitors.append((client, token, form))
+    assert visitors[0][2]["key"] != visitors[1][2]["key"]  # a fresh key for each visitor
+    first, second = (
+        client.post(f"/games/{game.pk}/note/", {"note": note, "csrfmiddlewaretoken": token, **form})
+        for note, (client, token, form) in zip(("first", "second"), visitors, strict=True)
+    )
+    # Both tokens are taken; the second note was drawn from the sheet as it
+    # was before the first, so it is refused rather than written over it.
+    assert first.status_code == 302
+    assert second.status_code == 409
+    assert "The note was changed on another phone" in second.content.decode()
     game.refresh_from_db()
-    assert game.note == "second"
+    assert game.note == "first"
 
 
 def test_a_post_without_the_visitors_token_is_refused():

@@ -6,6 +6,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
 from tests.factories import NAMES, make_game
+from tests.phone import Phone
 from vinescore.scoring import REGISTRY, Table
 from vinescore.table.models import Hand
 
@@ -33,6 +34,8 @@ def form_data(kind: str):
 
 
 class HandEntryNeverFails(TestCase):
+    client_class = Phone
+
     @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
     @given(kind=st.sampled_from(sorted(REGISTRY.games)), data=st.data())
     def test_any_posted_hand_is_scored_or_refused(self, kind, data):

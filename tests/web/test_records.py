@@ -347,8 +347,7 @@ def test_export_loads_seats_once_per_chunk(django_assert_max_num_queries):
 
 def test_deleted_hands_are_left_out():
     game = make_case("coralon")
-    game.hands.get(position=2).delete_softly()
-    game.refresh_result()
+    game.delete_hand(game.hands.get(position=2))
     record = json.loads(export())["games"][0]
     kept = [CASES["coralon"]["hands"][i] for i in (0, 2)]
     assert [h["facts"]["bid"] for h in record["hands"]] == [h["bid"] for h in kept]

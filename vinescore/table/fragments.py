@@ -13,6 +13,7 @@ goes: each response carries its own visitor's token.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Iterable
 from datetime import datetime
 from functools import cache as once
@@ -26,6 +27,7 @@ from django.template.loader import render_to_string
 from django.utils.crypto import salted_hmac
 from django.utils.safestring import SafeString, mark_safe
 
+from .changes import KEY_PLACEHOLDER, new_key
 from .models import Game, Seat
 
 
@@ -75,6 +77,8 @@ def csrf_placeholder() -> str:
 
 def cached_page(request: HttpRequest, parts: tuple, render: Callable[[str], str]) -> str:
     """A whole page, rendered once by render(csrf_token) with the
-    placeholder for a token, served with this request's own token."""
+    placeholder for a token, served with this request's own token and a
+    fresh one-time key in each form that changes a game."""
     page = cached(("page", *parts), lambda: str(render(csrf_placeholder())))
-    return page.replace(csrf_placeholder(), get_token(request))
+    page = page.replace(csrf_placeholder(), get_token(request))
+    return re.sub(re.escape(KEY_PLACEHOLDER), lambda _: new_key(), page)

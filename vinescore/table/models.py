@@ -4,6 +4,12 @@ A hand stores only the facts the scorekeeper entered; every score, total,
 dealer and winner is derived by replaying the facts through the scoring
 service. `Game.refresh_result` keeps a small cache of the outcome (status,
 winner, final totals) for lists, rebuilt after every change.
+
+Every change to a game is one method here that logs it (with the version of
+the game it was made from and the submit's one-time key) and refreshes the
+outcome, which moves the version on. The caller holds the game row locked in
+a transaction (views.locked_game), so changes from several phones queue up
+and each sees the one before it.
 """
 
 from __future__ import annotations
@@ -21,10 +27,6 @@ from django.utils import timezone
 from vinescore.scoring import REGISTRY, GameRules, Setup, Sheet, replay
 
 SEAT_SUMMARY = ["total", "won", "bids", "bids_made", "bid_total", "best_hand"]
-
-# game pk -> ((updated_at, setup), live hands, sheet): see Game.played().
-_PLAYED: dict[int, tuple] = {}
-_PLAYED_LIMIT = 64
 
 
 class LiveHand(NamedTuple):
@@ -170,23 +172,9 @@ class Game(models.Model):
         return replay(self.rules, self.setup(), [h.facts for h in hands])
 
     def played(self) -> tuple[list[LiveHand], Sheet]:
-        """The live hands and their sheet, replayed at most once per version
-        of the game in this process: every change to a hand goes through
-        refresh_result(), which moves updated_at on."""
-        setup = self.setup()
-        key = (self.updated_at, setup)
-        memo = _PLAYED.get(self.pk)
-        if memo is not None and memo[0] == key:
-            return list(memo[1]), memo[2]
+        """The live hands and their sheet, replayed from the stored facts."""
         hands = self.live_hands()
-        sheet = replay(self.rules, setup, [h.facts for h in hands])
-        self.remember(hands, sheet)
-        return list(hands), sheet
-
-    def remember(self, hands: list[LiveHand], sheet: Sheet) -> None:
-        if len(_PLAYED) >= _PLAYED_LIMIT:
-            _PLAYED.pop(next(iter(_PLAYED)))
-        _PLAYED[self.pk] = ((self.updated_at, sheet.setup), tuple(hands), sheet)
+        return hands, self.sheet(hands)
 
     def refresh_result(self, sheet: Sheet | None = None) -> Sheet:
         """Rebuild the cached outcome from the facts; call after any change."""
@@ -227,29 +215,59 @@ class Game(models.Model):
         return (last or 0) + 1
 
     def log(self, action: str, *, hand: Hand | None = None, before=None, after=None, key: str = ""):
-        """One line of the change log; `key` is the one-time key of the
-        submit that made the change (see views: a retry finds it)."""
-        return self.changes.create(action=action, hand=hand, before=before, after=after, key=key)
+        """One line of the change log, made from the game's current version;
+        `key` is the one-time key of the submit that made the change."""
+        return self.changes.create(
+            action=action, hand=hand, before=before, after=after, key=key, version=self.version
+        )
 
-    @transaction.atomic
-    def add_hand(self, facts: dict, key: str = "") -> Hand:
+    # Each change below is saved in one transaction with its log line and
+    # the refreshed outcome.
+
+    @transaction.atomic(savepoint=False)
+    def add_hand(self, facts: dict, key: str = "", played: Sheet | None = None) -> Hand:
+        """`played`: the sheet before this hand, if the caller has it."""
         hand = self.hands.create(position=self.next_position(), facts=facts)
         self.log(GameChange.ADDED, hand=hand, after=facts, key=key)
+        self.refresh_result(played.extended(facts) if played is not None else None)
         return hand
 
-    @transaction.atomic
+    @transaction.atomic(savepoint=False)
+    def edit_hand(self, hand: Hand, facts: dict, key: str = "") -> None:
+        before, hand.facts = hand.facts, facts
+        hand.save(update_fields=["facts", "updated_at"])
+        self.log(GameChange.EDITED, hand=hand, before=before, after=facts, key=key)
+        self.refresh_result()
+
+    @transaction.atomic(savepoint=False)
+    def delete_hand(self, hand: Hand, key: str = "") -> None:
+        hand.deleted_at = timezone.now()
+        hand.save(update_fields=["deleted_at", "updated_at"])
+        self.log(GameChange.DELETED, hand=hand, before=hand.facts, key=key)
+        self.refresh_result()
+
+    @transaction.atomic(savepoint=False)
+    def restore_hand(self, hand: Hand, key: str = "") -> None:
+        hand.deleted_at = None
+        hand.save(update_fields=["deleted_at", "updated_at"])
+        self.log(GameChange.RESTORED, hand=hand, after=hand.facts, key=key)
+        self.refresh_result()
+
+    @transaction.atomic(savepoint=False)
     def set_note(self, note: str, key: str = "") -> None:
         before, self.note = self.note, note
         self.save(update_fields=["note"])
         self.log(GameChange.NOTE, before=before, after=note, key=key)
+        self.refresh_result()  # a new version of its cards and its players' pages
 
-    @transaction.atomic
+    @transaction.atomic(savepoint=False)
     def end_session(self, key: str = "") -> None:
         self.ended = True
         self.save(update_fields=["ended"])
         self.log(GameChange.ENDED, key=key)
+        self.refresh_result()
 
-    @transaction.atomic
+    @transaction.atomic(savepoint=False)
     def reopen(self, target: int | None = None, key: str = "") -> None:
         """Play on: a game the table ended is simply reopened; one that was
         won plays on to a higher target."""
@@ -261,6 +279,34 @@ class Game(models.Model):
             before, self.target = self.target, target
             self.save(update_fields=["target"])
             self.log(GameChange.TARGET, before=before, after=target, key=key)
+        self.refresh_result()
+
+    @transaction.atomic(savepoint=False)
+    def start_rematch(self, key: str = "") -> Game:
+        """The same table again: same seats, options and stakes, the deal
+        moving on from where this game left it."""
+        sheet = self.sheet()
+        rematch = Game.objects.create(
+            kind=self.kind,
+            title=self.title,
+            rules_version=self.rules.rules_version,
+            options=self.options,
+            target=(
+                self.rules.default_target(len(sheet.setup.names)) or self.target
+                if self.target is not None
+                else None
+            ),
+            stakes=self.stakes,
+            first_dealer=sheet.next_table.dealer,
+            note=self.note,
+        )
+        Seat.objects.bulk_create(
+            Seat(game=rematch, player=s.player, position=s.position) for s in self.seats.all()
+        )
+        rematch.refresh_result()
+        self.log(GameChange.REMATCH, after={"game": rematch.pk}, key=key)
+        self.refresh_result(sheet)
+        return rematch
 
 
 class Seat(models.Model):
@@ -320,25 +366,6 @@ class Hand(models.Model):
     def __str__(self) -> str:
         return f"hand at position {self.position} of game {self.game_id}"
 
-    @transaction.atomic
-    def change_facts(self, facts: dict, key: str = "") -> None:
-        before = self.facts
-        self.facts = facts
-        self.save(update_fields=["facts", "updated_at"])
-        self.game.log(GameChange.EDITED, hand=self, before=before, after=facts, key=key)
-
-    @transaction.atomic
-    def delete_softly(self, key: str = "") -> None:
-        self.deleted_at = timezone.now()
-        self.save(update_fields=["deleted_at", "updated_at"])
-        self.game.log(GameChange.DELETED, hand=self, before=self.facts, key=key)
-
-    @transaction.atomic
-    def restore(self, key: str = "") -> None:
-        self.deleted_at = None
-        self.save(update_fields=["deleted_at", "updated_at"])
-        self.game.log(GameChange.RESTORED, hand=self, after=self.facts, key=key)
-
 
 class GameChange(models.Model):
     """The game's change log: every hand added, edited, deleted or restored,
@@ -375,6 +402,9 @@ class GameChange(models.Model):
     # The one-time key of the submit that made this change: a phone that
     # retries the same submit is answered from here instead of changing twice.
     key = models.CharField(max_length=64, blank=True, default="")
+    # The version of the game this change was made from: a phone whose page
+    # shows an older version is told what changed since.
+    version = models.PositiveIntegerField(default=0)
     at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

@@ -4,6 +4,12 @@ the changed fragment for htmx."""
 
 from __future__ import annotations
 
+import json
+import re
+from collections.abc import Callable
+
+import segno
+from django.conf import settings
 from django.core.paginator import Paginator
 from django.db import transaction
 from django.db.models import Prefetch
@@ -14,13 +20,19 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django.views.decorators.http import (
+    condition,
+    require_GET,
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
 
-from vinescore import guide
+from vinescore import guide, lan
 from vinescore.scoring import REGISTRY, GameRules, Sheet
 from vinescore.scoring.ledger import describe, settle_up
 
-from . import charts, fragments
+from . import changes, charts, fragments
 from .forms import (
     HandForm,
     HistoryFilter,
@@ -31,21 +43,43 @@ from .forms import (
     facts_as_data,
     player_count_words,
 )
-from .models import Game, Hand, LiveHand, Player, Seat
+from .models import Game, GameChange, Hand, LiveHand, Player, Seat
 from .stats import head_to_head, player_stats
 
 # The score sheet shows the latest hands; the rest are one tap away.
 SHEET_WINDOW = 15
 
 
-def get_game(pk: int) -> Game:
+def get_game(pk: int, *, lock: bool = False) -> Game:
+    """The game with its seated players. With `lock`, its row stays locked
+    until the transaction ends, so changes from several phones queue up and
+    each sees the version the one before it left."""
     games = Game.objects.prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player"))
     )
+    if lock:
+        games = games.select_for_update()
     game = get_object_or_404(games, pk=pk)
     if game.kind not in REGISTRY:
         raise Http404("This game is not one vinescore knows.")
     return game
+
+
+def refuse_stale(
+    request: HttpRequest, game: Game, done: Callable[[GameChange], HttpResponse]
+) -> HttpResponse | None:
+    """None when the change was drawn from the game as it is now (the game
+    must be locked). Otherwise the answer: `done(change)` when this same
+    submit was already saved, else a 409 with the sheet as it is now."""
+    sent = changes.submitted(request)
+    if sent.version == game.version:
+        return None
+    earlier = changes.earlier_submit(game, sent)
+    if earlier is not None:
+        return done(earlier)
+    return render_sheet(
+        request, game, status=409, notice=changes.conflict_message(game, sent.version)
+    )
 
 
 def get_hand(game: Game, hand_pk: int) -> Hand:
@@ -348,6 +382,8 @@ def sheet_context(
         ),
         "options": [o for o in game.rules.options if o.name in game.options],
         "rules_url": rules_url,
+        # The live sheet's poll names the version it shows (see game_live).
+        "live_headers": json.dumps({"If-None-Match": live_etag(game.pk, game.version)}),
         "status": game.rules.status(table) if not game.is_finished else "",
         "last_hand": hands[-1].pk if hands else None,
         "shortcuts": [
@@ -438,10 +474,12 @@ def render_sheet(
     sheet: Sheet | None = None,
     form: HandForm | None = None,
     status: int = 200,
+    notice: str = "",
 ) -> TemplateResponse:
     if hands is None or sheet is None:
         hands, sheet = game.played()
     context = sheet_context(game, hands, sheet, form, show_all=request.GET.get("all") == "1")
+    context["notice"] = notice
     deleted = request.GET.get("deleted", "")
     if deleted.isdigit():
         context["undo_hand"] = game.hands.filter(pk=deleted, deleted_at__isnull=False).first()
@@ -465,29 +503,113 @@ def game_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespons
         game = get_game(pk)
         hands, sheet = game.played()
         context = sheet_context(game, hands, sheet, None, show_all=show_all)
-        return render_to_string("table/game.html", context | {"csrf_token": csrf_token})
+        return render_to_string(
+            "table/game.html", context | {"csrf_token": csrf_token, "kept": True}
+        )
 
     return HttpResponse(fragments.cached_page(request, ("sheet", pk, version, show_all), render))
 
 
+def live_etag(pk: int, version: int) -> str:
+    return f'"{pk}.{version}"'
+
+
+def current_etag(request: HttpRequest, pk: int) -> str | None:
+    version = Game.objects.filter(pk=pk).values_list("version", flat=True).first()
+    return None if version is None else live_etag(pk, version)
+
+
+@require_safe
+@condition(etag_func=current_etag)
+def game_live(request: HttpRequest, pk: int) -> HttpResponse:
+    """What a phone showing the sheet asks every few seconds. While the game
+    has not moved on this is one indexed read and a 304 with no body; when it
+    has, the live part of the sheet, saying what changed since the version
+    the phone shows."""
+    if not request.htmx:
+        return HttpResponseRedirect(reverse("game", args=[pk]))
+    game = get_game(pk)
+    shown = re.fullmatch(r'"\d+\.(\d{1,9})"', request.headers.get("If-None-Match", ""))
+    told = changes.story(game, changes.since(game, int(shown[1]))) if shown else ""
+    return render_sheet(request, game, notice=f"{told} on another phone." if told else "")
+
+
+def join_address(request: HttpRequest, path: str) -> str:
+    """The address other phones at the table can open `path` at: the one
+    this page was opened with, unless that names this machine only to itself
+    (127.0.0.1, localhost); then this machine's address on the local network
+    (SERVE_LAN), or "" when it is not served there."""
+    host = request.get_host()
+    if lan.is_loopback(host):
+        if not settings.LAN_ADDRESSES:
+            return ""
+        port = host.rsplit("]", 1)[-1].rpartition(":")[2] if ":" in host else ""
+        host = settings.LAN_ADDRESSES[0] + (f":{port}" if port else "")
+    return f"{request.scheme}://{host}{path}"
+
+
+@require_safe
+def game_join(request: HttpRequest, pk: int) -> TemplateResponse:
+    """A QR code and a short link that open this game on another phone."""
+    game = get_game(pk)
+    address = join_address(request, reverse("join_short", args=[game.pk]))
+    qr = ""
+    if address:
+        code = segno.make(address, error="m")
+        qr = mark_safe(  # noqa: S308 — segno draws only the code's own paths
+            code.svg_inline(scale=5, border=3, dark="#000", light="#fff", title=address)
+        )
+    template = "table/game_join.html#panel" if request.htmx else "table/game_join.html"
+    return TemplateResponse(request, template, {"game": game, "address": address, "qr": qr})
+
+
+@require_safe
+def join_short(request: HttpRequest, pk: int) -> HttpResponse:
+    """The short link typed on another phone: the game's sheet."""
+    return HttpResponseRedirect(get_game(pk).get_absolute_url())
+
+
 @require_POST
 def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
-    game = get_game(pk)
-    hands, sheet = game.played()
-    form = HandForm(game.rules, sheet.next_table, request.POST)
-    if game.is_finished:
-        form.is_valid()
-        form.add_error(None, "This game is finished: reopen it to play more hands.")
-        return render_sheet(request, game, hands, sheet, form=form, status=409)
-    if not form.is_valid():
-        return render_sheet(request, game, hands, sheet, form=form, status=422)
-    hand = game.add_hand(form.facts)
-    hands.append(LiveHand(hand.pk, hand.facts))
-    sheet = game.refresh_result(sheet.extended(hand.facts))
-    game.remember(hands, sheet)
+    with transaction.atomic():
+        game = get_game(pk, lock=True)
+        sent = changes.submitted(request)
+        if sent.version != game.version:
+            return hand_add_refused(request, game, sent)
+        hands, sheet = game.played()
+        form = HandForm(game.rules, sheet.next_table, request.POST)
+        if game.is_finished:
+            form.is_valid()
+            form.add_error(None, "This game is finished: reopen it to play more hands.")
+            return render_sheet(request, game, hands, sheet, form=form, status=409)
+        if not form.is_valid():
+            return render_sheet(request, game, hands, sheet, form=form, status=422)
+        hand = game.add_hand(form.facts, key=sent.key, played=sheet)
     if not request.htmx:
         return HttpResponseRedirect(game.get_absolute_url())
-    return render_sheet(request, game, hands, sheet)
+    return render_sheet(request, game, [*hands, LiveHand(hand.pk, hand.facts)])
+
+
+def hand_add_refused(request: HttpRequest, game: Game, sent) -> HttpResponse:
+    """A hand drawn from an older version of the game. Sent again: answered
+    as the first time. When another phone entered a hand meanwhile, this one
+    is most likely the same hand: the sheet is shown with a fresh form. When
+    something else changed (an earlier hand edited, say), what was typed is
+    kept for the scorekeeper to check and score again."""
+    earlier = changes.earlier_submit(game, sent)
+    if earlier is not None:
+        if not request.htmx:
+            return HttpResponseRedirect(game.get_absolute_url())
+        return render_sheet(request, game, notice="That hand was already saved.")
+    notice = changes.conflict_message(game, sent.version)
+    moved = changes.since(game, sent.version)
+    if not moved or any(c.action == GameChange.ADDED for c in moved) or game.is_finished:
+        return render_sheet(request, game, status=409, notice=notice)
+    hands, sheet = game.played()
+    form = HandForm(game.rules, sheet.next_table, request.POST)
+    form.is_valid()
+    notice = notice.replace("here is the sheet as it is now", "check this hand and score it again")
+    return render_sheet(request, game, hands, sheet, form=form, status=409, notice=notice)
 
 
 def hand_number(game: Game, hand: Hand) -> int | None:
@@ -498,23 +620,40 @@ def hand_number(game: Game, hand: Hand) -> int | None:
 
 @require_http_methods(["GET", "POST"])
 def hand_edit(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse | HttpResponse:
+    if request.method == "POST":
+        with transaction.atomic():
+            return hand_edit_post(request, get_game(pk, lock=True), hand_pk)
     game = get_game(pk)
     hand = get_hand(game, hand_pk)
     number = hand_number(game, hand)
     if number is None:
         raise Http404("That hand was deleted; restore it before editing.")
     table = game.played()[1].table_for(number - 1)
-    if request.method == "POST":
-        form = HandForm(game.rules, table, request.POST)
-        if form.is_valid():
-            if form.facts != hand.facts:
-                hand.change_facts(form.facts)
-                game.refresh_result()
-            return HttpResponseRedirect(f"{game.get_absolute_url()}#hand-{hand.pk}")
-    else:
-        form = HandForm(
-            game.rules, table, initial=facts_as_data(game.rules.fields(table), hand.facts)
-        )
+    form = HandForm(game.rules, table, initial=facts_as_data(game.rules.fields(table), hand.facts))
+    return hand_edit_page(request, game, hand, number, form, table)
+
+
+def hand_edit_post(request: HttpRequest, game: Game, hand_pk: int) -> HttpResponse:
+    hand = get_hand(game, hand_pk)
+    back = f"{game.get_absolute_url()}#hand-{hand.pk}"
+    refused = refuse_stale(request, game, lambda change: HttpResponseRedirect(back))
+    if refused is not None:
+        return refused
+    number = hand_number(game, hand)
+    if number is None:  # deleted, and the version did not move since: a hand of no page
+        raise Http404("That hand was deleted; restore it before editing.")
+    table = game.played()[1].table_for(number - 1)
+    form = HandForm(game.rules, table, request.POST)
+    if not form.is_valid():
+        return hand_edit_page(request, game, hand, number, form, table)
+    if form.facts != hand.facts:
+        game.edit_hand(hand, form.facts, key=changes.submitted(request).key)
+    return HttpResponseRedirect(back)
+
+
+def hand_edit_page(
+    request: HttpRequest, game: Game, hand: Hand, number: int, form: HandForm, table
+) -> TemplateResponse:
     return TemplateResponse(
         request,
         "table/hand_edit.html",
@@ -532,15 +671,22 @@ def hand_edit(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse |
 
 @require_http_methods(["GET", "POST"])
 def hand_delete(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse | HttpResponse:
+    if request.method == "POST":
+        with transaction.atomic():
+            game = get_game(pk, lock=True)
+            hand = get_hand(game, hand_pk)
+            deleted = HttpResponseRedirect(f"{game.get_absolute_url()}?deleted={hand.pk}")
+            refused = refuse_stale(request, game, lambda change: deleted)
+            if refused is not None:
+                return refused
+            if hand.deleted_at is None:
+                game.delete_hand(hand, key=changes.submitted(request).key)
+            return deleted
     game = get_game(pk)
     hand = get_hand(game, hand_pk)
     number = hand_number(game, hand)
     if number is None:
         return HttpResponseRedirect(game.get_absolute_url())
-    if request.method == "POST":
-        hand.delete_softly()
-        game.refresh_result()
-        return HttpResponseRedirect(f"{game.get_absolute_url()}?deleted={hand.pk}")
     return TemplateResponse(
         request,
         "table/hand_delete.html",
@@ -550,12 +696,16 @@ def hand_delete(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse
 
 @require_POST
 def hand_restore(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
-    game = get_game(pk)
-    hand = get_hand(game, hand_pk)
-    if hand.deleted_at is not None:
-        hand.restore()
-        game.refresh_result()
-    return HttpResponseRedirect(f"{game.get_absolute_url()}#hand-{hand.pk}")
+    with transaction.atomic():
+        game = get_game(pk, lock=True)
+        hand = get_hand(game, hand_pk)
+        restored = HttpResponseRedirect(f"{game.get_absolute_url()}#hand-{hand.pk}")
+        refused = refuse_stale(request, game, lambda change: restored)
+        if refused is not None:
+            return refused
+        if hand.deleted_at is not None:
+            game.restore_hand(hand, key=changes.submitted(request).key)
+        return restored
 
 
 @require_GET
@@ -573,22 +723,32 @@ def change_log(request: HttpRequest, pk: int) -> TemplateResponse:
 
 @require_http_methods(["GET", "POST"])
 def game_reopen(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
-    game = get_game(pk)
+    if request.method == "POST":
+        with transaction.atomic():
+            return game_reopen_page(request, get_game(pk, lock=True))
+    return game_reopen_page(request, get_game(pk))
+
+
+def game_reopen_page(request: HttpRequest, game: Game) -> TemplateResponse | HttpResponse:
+    sheet = HttpResponseRedirect(game.get_absolute_url())
+    if request.method == "POST":
+        refused = refuse_stale(request, game, lambda change: sheet)
+        if refused is not None:
+            return refused
     if not game.is_finished:
-        return HttpResponseRedirect(game.get_absolute_url())
+        return sheet
+    key = changes.submitted(request).key
     if game.ended:
         if request.method == "POST":
-            game.reopen()
-            game.refresh_result()
-            return HttpResponseRedirect(game.get_absolute_url())
+            game.reopen(key=key)
+            return sheet
         form = None
     else:
         top = max(game.final_totals or [0])
         form = ReopenForm(request.POST if request.method == "POST" else None, top=top)
         if request.method == "POST" and form.is_valid():
-            game.reopen(target=form.cleaned_data["target"])
-            game.refresh_result()
-            return HttpResponseRedirect(game.get_absolute_url())
+            game.reopen(target=form.cleaned_data["target"], key=key)
+            return sheet
     return TemplateResponse(
         request,
         "table/game_reopen.html",
@@ -598,49 +758,46 @@ def game_reopen(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespons
 
 
 @require_POST
+@transaction.atomic
 def game_end_session(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_game(pk)
+    game = get_game(pk, lock=True)
+    sheet = HttpResponseRedirect(game.get_absolute_url())
+    refused = refuse_stale(request, game, lambda change: sheet)
+    if refused is not None:
+        return refused
     if game.ends_by_table and not game.ended:
-        game.end_session()
-        game.refresh_result()
-    return HttpResponseRedirect(game.get_absolute_url())
+        game.end_session(key=changes.submitted(request).key)
+    return sheet
 
 
 @require_POST
+@transaction.atomic
 def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_game(pk)
-    sheet = game.sheet()
-    with transaction.atomic():
-        rematch = Game.objects.create(
-            kind=game.kind,
-            title=game.title,
-            rules_version=game.rules.rules_version,
-            options=game.options,
-            target=(
-                game.rules.default_target(len(sheet.setup.names)) or game.target
-                if game.target is not None
-                else None
-            ),
-            stakes=game.stakes,
-            first_dealer=sheet.next_table.dealer,
-            note=game.note,
-        )
-        Seat.objects.bulk_create(
-            Seat(game=rematch, player=s.player, position=s.position) for s in game.seats.all()
-        )
-        rematch.refresh_result()
+    game = get_game(pk, lock=True)
+
+    def opened(change: GameChange) -> HttpResponse:
+        return HttpResponseRedirect(reverse("game", args=[change.after["game"]]))
+
+    refused = refuse_stale(request, game, opened)
+    if refused is not None:
+        return refused
+    rematch = game.start_rematch(key=changes.submitted(request).key)
     return HttpResponseRedirect(rematch.get_absolute_url())
 
 
 @require_POST
+@transaction.atomic
 def game_note(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_game(pk)
+    game = get_game(pk, lock=True)
+    sheet = HttpResponseRedirect(game.get_absolute_url())
+    refused = refuse_stale(request, game, lambda change: sheet)
+    if refused is not None:
+        return refused
     form = NoteForm(request.POST)
     if not form.is_valid():
         response = render_sheet(request, game, status=422)
         response.context_data["note_form"] = form
         return response
-    with transaction.atomic():
-        game.set_note(form.cleaned_data["note"])
-        game.refresh_result()  # a new version of the game, its cards and its players' pages
-    return HttpResponseRedirect(game.get_absolute_url())
+    if form.cleaned_data["note"] != game.note:
+        game.set_note(form.cleaned_data["note"], key=changes.submitted(request).key)
+    return sheet

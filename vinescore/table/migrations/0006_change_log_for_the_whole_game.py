@@ -52,6 +52,11 @@ class Migration(migrations.Migration):
             name="key",
             field=models.CharField(blank=True, default="", max_length=64),
         ),
+        migrations.AddField(
+            model_name="gamechange",
+            name="version",
+            field=models.PositiveIntegerField(default=0),
+        ),
         migrations.AddConstraint(
             model_name="gamechange",
             constraint=models.UniqueConstraint(
