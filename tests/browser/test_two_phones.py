@@ -1,0 +1,88 @@
+"""Two phones on one game: a hand scored on one appears on the other without
+a reload; a phone halfway through typing a hand keeps it and is told the
+sheet moved on; scoring that same hand then is refused, not stored twice."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import PHONE
+from tests.browser.sheet import score_hand, totals
+from tests.factories import make_game
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def open_phone(browser: Browser, live_server, path: str) -> Page:
+    context = browser.new_context(base_url=live_server.url, **PHONE)
+    context.set_default_timeout(10_000)
+    phone = context.new_page()
+    errors: list[str] = []
+    phone.on("pageerror", lambda exc: errors.append(str(exc)))
+    phone.goto(path)
+    phone.errors = errors
+    return phone
+
+
+def tap_chip(phone: Page, field: str, label: str) -> None:
+    phone.locator(f'#hand-form fieldset[data-field="{field}"] label.chip').filter(
+        has_text=re.compile(rf"^\s*{re.escape(label)}\s*$")
+    ).tap()
+
+
+def fill_tricks(phone: Page, tricks: dict[str, int]) -> None:
+    for name, count in tricks.items():
+        phone.locator('fieldset[data-field="tricks"] .stepper').filter(has_text=name).locator(
+            "input"
+        ).fill(str(count))
+
+
+def test_a_hand_scored_on_one_phone_appears_on_the_other(browser: Browser, live_server) -> None:
+    game = make_game()
+    ana = open_phone(browser, live_server, game.get_absolute_url())
+    ben = open_phone(browser, live_server, game.get_absolute_url())
+    ben.evaluate("window.__marker = 1")
+
+    # Ana scores hand 1: Ben bid 4 and took 4.
+    tap_chip(ana, "bidder", "Ben")
+    tap_chip(ana, "bid", "4")
+    fill_tricks(ana, {"Ana": 3, "Ben": 4, "Cy": 2})
+    score_hand(ana, 1)
+
+    # Ben's phone shows it within 3 seconds, without a reload.
+    expect(ben.locator("tbody.hand")).to_have_count(1, timeout=3_000)
+    assert totals(ben) == {"Ana": 0, "Ben": 4, "Cy": 0, "Dee": 0}
+    expect(ben.get_by_text("Hand 1 was already entered on another phone.")).to_be_visible()
+    assert ben.evaluate("window.__marker") == 1, "Ben's page was reloaded, not updated"
+
+    # Ben starts typing hand 2 while Ana scores it on her phone.
+    tap_chip(ben, "bidder", "Cy")
+    tap_chip(ben, "bid", "5")
+    tap_chip(ana, "bidder", "Cy")
+    tap_chip(ana, "bid", "5")
+    fill_tricks(ana, {"Ana": 3, "Ben": 3, "Cy": 5})
+    score_hand(ana, 2)
+
+    # Ben's sheet moves on, but what he typed stays, and he is told.
+    expect(ben.locator("tbody.hand")).to_have_count(2, timeout=3_000)
+    expect(ben.locator("[data-moved]")).to_contain_text(
+        "Hand 2 was already entered on another phone. Check the hand you are entering"
+    )
+    expect(ben.locator('#hand-form input[name="bid"][value="5"]')).to_be_checked()
+
+    # Scoring it anyway is refused: it is already in.
+    with ben.expect_response(lambda r: r.url.endswith("/hands/")) as answer:
+        ben.get_by_role("button", name="Score hand 2").tap()
+    assert answer.value.status == 409
+    expect(ben.locator("[data-moved]")).to_contain_text(
+        "Hand 2 was already entered on another phone; here is the sheet as it is now"
+    )
+    expect(ben.locator("tbody.hand")).to_have_count(2)
+    assert totals(ben) == totals(ana) == {"Ana": 0, "Ben": 4, "Cy": 5, "Dee": 0}
+    assert game.hands.count() == 2
+    assert ana.errors == [] and ben.errors == []
+    ana.context.close()
+    ben.context.close()

@@ -1,0 +1,143 @@
+"""Two phones at the same instant, for real: each change runs in its own
+thread with its own database connection, all released by one barrier, twenty
+times over. Exactly one is stored, the other is told 409, nothing answers
+5xx, and the game's stored outcome equals replaying its hands.
+
+Row locks are PostgreSQL's (SQLite runs writers one at a time and has no
+concurrent test database), so these run on PostgreSQL, as CI does."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+
+import pytest
+from django.db import connection, connections
+from django.test import Client
+
+from tests.factories import make_game
+from vinescore.table.models import Game, GameChange
+
+pytestmark = pytest.mark.django_db(transaction=True)
+REPEATS = 20
+EXACT_BEN = {"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]}
+BEN_MAKES_4 = {"bidder": "1", "bid": "4", "tricks": ["3", "4", "2", "4"]}
+ANA_MAKES_2 = {"bidder": "0", "bid": "2", "tricks": ["2", "4", "4", "3"]}
+HTMX = {"HX-Request": "true"}
+
+
+@pytest.fixture(autouse=True)
+def on_postgresql():
+    if connection.vendor != "postgresql":
+        pytest.skip("needs PostgreSQL's row locks: CI runs the suite on PostgreSQL")
+
+
+def race(*calls: Callable[[], object]) -> list:
+    """Each call in its own thread, all started by one barrier."""
+    barrier = threading.Barrier(len(calls))
+    answers: list = [None] * len(calls)
+
+    def run(i: int, call: Callable[[], object]) -> None:
+        try:
+            barrier.wait()
+            answers[i] = call()
+        except Exception as error:  # the test reports it, not the thread
+            answers[i] = error
+        finally:
+            connections.close_all()
+
+    threads = [threading.Thread(target=run, args=(i, c)) for i, c in enumerate(calls)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(30)
+    return answers
+
+
+def phone(path: str, data: dict, **headers):
+    return lambda: Client().post(path, data, headers=headers)
+
+
+def assert_one_stored_one_refused(answers: list, stored: int) -> None:
+    statuses = sorted(getattr(a, "status_code", repr(a)) for a in answers)
+    assert statuses == sorted([stored, 409]), statuses
+
+
+def assert_outcome_equals_the_hands(game: Game) -> None:
+    game.refresh_from_db()
+    hands, sheet = game.played()
+    assert game.hand_count == len(hands) == len(sheet.rows)
+    assert game.final_totals == list(sheet.totals)
+
+
+def drawn(game: Game, key: str) -> dict:
+    game.refresh_from_db()
+    return {"version": str(game.version), "key": key}
+
+
+def test_two_phones_scoring_the_same_next_hand_store_it_once():
+    for _ in range(REPEATS):
+        game = make_game(hands=[EXACT_BEN])
+        path = f"/games/{game.pk}/hands/"
+        answers = race(
+            phone(path, {**BEN_MAKES_4, **drawn(game, "a" * 20)}, **HTMX),
+            phone(path, {**BEN_MAKES_4, **drawn(game, "b" * 20)}, **HTMX),
+        )
+        assert_one_stored_one_refused(answers, 200)
+        refused = next(a for a in answers if a.status_code == 409)
+        assert "Hand 2 was already entered on another phone" in refused.content.decode()
+        assert game.hands.count() == 2
+        assert_outcome_equals_the_hands(game)
+
+
+def test_an_edit_racing_a_delete_of_the_same_hand_is_never_lost_silently():
+    for _ in range(REPEATS):
+        game = make_game(hands=[EXACT_BEN, EXACT_BEN])
+        hand = game.hands.get(position=2)
+        base = f"/games/{game.pk}/hands/{hand.pk}"
+        answers = race(
+            phone(f"{base}/edit/", {**ANA_MAKES_2, **drawn(game, "e" * 20)}),
+            phone(f"{base}/delete/", drawn(game, "d" * 20)),
+        )
+        assert_one_stored_one_refused(answers, 302)
+        hand.refresh_from_db()
+        edited = hand.facts != EXACT_BEN
+        deleted = hand.deleted_at is not None
+        assert edited != deleted  # exactly one of them happened
+        assert GameChange.objects.filter(game=game, hand=hand).count() == 2  # added + one
+        assert_outcome_equals_the_hands(game)
+
+
+def test_two_undos_at_once_delete_the_last_hand_once():
+    for _ in range(REPEATS):
+        game = make_game(hands=[EXACT_BEN, EXACT_BEN])
+        last = game.hands.get(position=2)
+        path = f"/games/{game.pk}/hands/{last.pk}/delete/"
+        answers = race(phone(path, drawn(game, "u" * 20)), phone(path, drawn(game, "v" * 20)))
+        assert_one_stored_one_refused(answers, 302)
+        assert game.changes.filter(action=GameChange.DELETED).count() == 1
+        assert_outcome_equals_the_hands(game)
+
+
+def test_two_restores_at_once_restore_once():
+    for _ in range(REPEATS):
+        game = make_game(hands=[EXACT_BEN, EXACT_BEN])
+        last = game.hands.get(position=2)
+        game.delete_hand(last)
+        path = f"/games/{game.pk}/hands/{last.pk}/restore/"
+        answers = race(phone(path, drawn(game, "r" * 20)), phone(path, drawn(game, "s" * 20)))
+        assert_one_stored_one_refused(answers, 302)
+        assert game.changes.filter(action=GameChange.RESTORED).count() == 1
+        assert_outcome_equals_the_hands(game)
+
+
+def test_the_same_submit_sent_twice_at_once_is_stored_once():
+    for _ in range(REPEATS):
+        game = make_game(hands=[EXACT_BEN])
+        same = {**BEN_MAKES_4, **drawn(game, "k" * 20)}
+        path = f"/games/{game.pk}/hands/"
+        answers = race(phone(path, same, **HTMX), phone(path, same, **HTMX))
+        assert [a.status_code for a in answers] == [200, 200]
+        assert any("That hand was already saved" in a.content.decode() for a in answers)
+        assert game.hands.count() == 2
+        assert_outcome_equals_the_hands(game)
