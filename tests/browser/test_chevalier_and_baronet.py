@@ -102,7 +102,7 @@ def test_a_table_plays_a_whole_game_of_chevalier_to_31(page: Page) -> None:
 
     expect(page.get_by_role("heading", name="Chevalier", exact=True)).to_be_visible()
     expect(page.locator(".game-head .muted")).to_have_text(
-        re.compile(r"^\s*To 31\s+· Buccaneer\s+· Scoring rules\s*$")
+        re.compile(r"^\s*To 31\s+· Buccaneer\s+· Scoring rules\s+· Other phones\s*$")
     )
     expect_next_hand(page, 1, "Dee", "Ana")
     assert totals(page) == {"Ana & Cy": 0, "Ben & Dee": 0}
@@ -226,7 +226,7 @@ def test_a_baronet_session_for_coins_settles_up(page: Page) -> None:
 
     expect(page.get_by_role("heading", name="Baronet", exact=True)).to_be_visible()
     expect(page.locator(".game-head .muted")).to_have_text(
-        re.compile(r"^\s*Stakes 100 coins\s+· Scoring rules\s*$")
+        re.compile(r"^\s*Stakes 100 coins\s+· Scoring rules\s+· Other phones\s*$")
     )
     expect(page.get_by_role("heading", name="Ledger")).to_be_visible()
     expect_next_hand(page, 1, "Ana", "Ben")

@@ -205,7 +205,9 @@ def test_a_named_score_pad_where_low_score_wins(page: Page) -> None:
     expect(page.get_by_role("heading", name="Hearts", exact=True)).to_be_visible()
     expect(page).to_have_title("Hearts · vinescore")
     expect(page.locator(".game-head .muted")).to_have_text(
-        re.compile(r"^\s*To 50 · Score pad\s+· Low score wins\s+· Scoring rules\s*$")
+        re.compile(
+            r"^\s*To 50 · Score pad\s+· Low score wins\s+· Scoring rules\s+· Other phones\s*$"
+        )
     )
     assert totals(page) == dict.fromkeys(PAD, 0)
     expect(field(form(page), "points").locator(".hint")).to_have_text(
@@ -301,7 +303,7 @@ def test_a_game_of_mu_for_five_to_150(page: Page) -> None:
 
     expect(page.get_by_role("heading", name="Mü", exact=True)).to_be_visible()
     expect(page.locator(".game-head .muted")).to_have_text(
-        re.compile(r"^\s*To 150\s+· Scoring rules\s*$")
+        re.compile(r"^\s*To 150\s+· Scoring rules\s+· Other phones\s*$")
     )
     expect_next_hand(page, 1, "Ana", "Ben")
     assert totals(page) == dict.fromkeys(MU, 0)
