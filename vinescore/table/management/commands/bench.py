@@ -33,6 +33,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
+import psycopg
 from django.conf import settings
 from django.core.cache import cache
 from django.core.management import call_command
@@ -261,8 +262,13 @@ class Command(BaseCommand):
         parser.add_argument("--runs", type=int, default=30)
         parser.add_argument("--games", type=int, default=10_000)
         parser.add_argument("--hands-per-game", type=int, default=20)
+        parser.add_argument(
+            "--tables", default="25,50,100,150,200,300,400", help="table counts to try, in order"
+        )
 
-    def handle(self, *args, hands: int, runs: int, games: int, hands_per_game: int, **options):
+    def handle(
+        self, *args, hands: int, runs: int, games: int, hands_per_game: int, tables: str, **options
+    ):
         with tempfile.TemporaryDirectory() as tmp:
             database = use_database(Path(tmp) / "bench.sqlite3")
             game = build_game(hands)
@@ -281,17 +287,25 @@ class Command(BaseCommand):
             self.stdout.write(f"(built in {time.perf_counter() - started:.0f} s)")
             self.report_history(runs, database)
             self.report_records(Path(tmp), database)
+        self.report_tables(tables)
 
     def report(self, game: Game, runs: int, database: Path):
         sheet_path = game.get_absolute_url()
         post_path = f"/games/{game.pk}/hands/"
         rng = random.Random(11)
+        # Each hand is drawn from the version of the game the last one left.
+        version = [game.version]
 
         def post_body() -> str:
             facts = random_hand(rng)
             fields = [("bidder", facts["bidder"]), ("bid", facts["bid"])]
             fields += [("tricks", t) for t in facts["tricks"]]
+            fields += [("version", version[0])]
             return "&".join(f"{k}={v}" for k, v in fields)
+
+        def posted(response):
+            version[0] = int(re.search(rb'data-version="(\d+)"', response.content).group(1))
+            return response
 
         client = Client(SERVER_NAME="127.0.0.1")
         queries = {
@@ -299,19 +313,22 @@ class Command(BaseCommand):
             "sheet": count_queries(client, lambda c: c.get(sheet_path)),
             "post": count_queries(
                 client,
-                lambda c: c.post(
-                    post_path,
-                    post_body(),
-                    content_type="application/x-www-form-urlencoded",
-                    headers={"HX-Request": "true"},
+                lambda c: posted(
+                    c.post(
+                        post_path,
+                        post_body(),
+                        content_type="application/x-www-form-urlencoded",
+                        headers={"HX-Request": "true"},
+                    )
                 ),
             ),
         }
         connections["default"].close()
 
         def calls(server: Server) -> dict:
-            status, cookie, _ = server.request("GET", sheet_path)
+            status, cookie, page = server.request("GET", sheet_path)
             token = re.search(r"csrftoken=([^;]+)", cookie).group(1)
+            version[0] = int(re.search(rb'data-version="(\d+)"', page).group(1))
             headers = {
                 "Cookie": f"csrftoken={token}",
                 "X-CSRFToken": token,
@@ -320,8 +337,9 @@ class Command(BaseCommand):
             }
 
             def post():
-                status, _, _ = server.request("POST", post_path, post_body(), headers)
+                status, _, page = server.request("POST", post_path, post_body(), headers)
                 assert status == 200, status
+                version[0] = int(re.search(rb'data-version="(\d+)"', page).group(1))
 
             # Apart: every hand entered is a new version of the sheet.
             minimal = lambda: server.request("GET", "/up/")  # noqa: E731
@@ -390,3 +408,23 @@ class Command(BaseCommand):
         run_measured(["migrate"], env)
         seconds, peak, said = run_measured(["import_games", str(exported)], env)
         self.stdout.write(f"{'import all':<32}{seconds:>10.1f}{peak:>10}   {said}")
+
+    def report_tables(self, tables: str):
+        """Many tables at once, on PostgreSQL (BENCH_POSTGRES, a database it
+        creates afresh), in a process of its own."""
+        url = os.environ.get("BENCH_POSTGRES", "postgres://postgres@127.0.0.1:5432/vinescore_bench")
+        name = url.rsplit("/", 1)[1]
+        self.stdout.write(f"\nSeveral phones at many tables, on PostgreSQL ({name}).")
+        try:
+            with psycopg.connect(url.rsplit("/", 1)[0] + "/postgres", autocommit=True) as admin:
+                admin.execute(f'DROP DATABASE IF EXISTS "{name}"')
+                admin.execute(f'CREATE DATABASE "{name}"')
+        except psycopg.Error as error:
+            self.stdout.write(f"(skipped: PostgreSQL is not reachable at {url}: {error})")
+            return
+        env = dict(os.environ, DATABASE_URL=url, HTTPS_ONLY="false")
+        env["SECRET_KEY"] = settings.SECRET_KEY
+        subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], env=env, check=True)
+        subprocess.run(
+            [sys.executable, "manage.py", "bench_tables", "--tables", tables], env=env, check=True
+        )

@@ -1,0 +1,363 @@
+"""Benchmark: many tables at once, each with several phones on one game, on
+gunicorn and PostgreSQL (run by `make bench`, against a throwaway database
+whose name ends in "_bench", which it empties first).
+
+1. Floors and what a table does most, one request at a time, as medians:
+   the minimal view (/up/), the live sheet's idle check (a 304), a bare
+   view that inserts one row in one transaction (the floor for writes), and
+   a hand entered, with its SQL queries.
+2. Throughput: N tables, each with 5 phones keeping the sheet live (a check
+   every 2 s, the new sheet when it moved on) and one hand entered every
+   20 s, for a while; p50 and p95 of every request, and the largest N whose
+   p95 stays under 100 ms. The load comes from this process, on the same
+   machine as the server.
+
+Times are printed, never asserted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import re
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass, field
+
+from django.conf import settings
+from django.core.management import call_command
+from django.core.management.base import BaseCommand, CommandError
+from django.db import connection, connections
+from django.test import Client
+from django.test.utils import CaptureQueriesContext
+
+from vinescore.table.models import Game, Player, Seat
+
+NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
+PHONES = 5
+POLL_SECONDS = 2.0
+HAND_SECONDS = 20.0
+BUDGET_MS = 100.0
+
+
+def random_hand(rng: random.Random) -> list[tuple[str, str]]:
+    """A five-player Coralon hand as form fields: 11 tricks shared out."""
+    cuts = sorted(rng.randint(0, 11) for _ in range(4))
+    tricks = [b - a for a, b in zip([0, *cuts], [*cuts, 11], strict=True)]
+    fields = [("bidder", str(rng.randrange(5))), ("bid", str(rng.randint(2, 11)))]
+    return fields + [("tricks", str(t)) for t in tricks]
+
+
+def make_tables(count: int) -> list[int]:
+    players = [Player.objects.get_or_create(name=name)[0] for name in NAMES]
+    games = []
+    for _ in range(count):
+        game = Game.objects.create(kind="coralon", rules_version="bench", target=99_999)
+        Seat.objects.bulk_create(
+            Seat(game=game, player=p, position=i) for i, p in enumerate(players)
+        )
+        game.refresh_result()
+        games.append(game.pk)
+    return games
+
+
+# --- a tiny HTTP/1.1 client: one connection a request, as gunicorn's sync
+# workers close each connection anyway.
+
+
+@dataclass
+class Answer:
+    status: int
+    headers: dict[str, str]
+    body: bytes
+    ms: float
+
+
+async def request(
+    port: int, method: str, path: str, headers: dict[str, str], body: bytes = b""
+) -> Answer:
+    started = time.perf_counter()
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    lines = [f"{method} {path} HTTP/1.1", "Host: 127.0.0.1", "Connection: close"]
+    lines += [f"{k}: {v}" for k, v in headers.items()]
+    if body:
+        lines.append(f"Content-Length: {len(body)}")
+    writer.write(("\r\n".join(lines) + "\r\n\r\n").encode() + body)
+    raw = await reader.read()
+    writer.close()
+    ms = (time.perf_counter() - started) * 1000
+    head, _, payload = raw.partition(b"\r\n\r\n")
+    status_line, *header_lines = head.decode("latin-1").split("\r\n")
+    found = {}
+    for line in header_lines:
+        name, _, value = line.partition(":")
+        found.setdefault(name.strip().lower(), value.strip())
+    return Answer(int(status_line.split()[1]), found, payload, ms)
+
+
+VERSION = re.compile(rb'id="live" data-version="(\d+)"')
+TOKEN = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]+)"')
+
+
+@dataclass
+class Load:
+    port: int
+    seconds: float
+    times: dict[str, list[float]] = field(
+        default_factory=lambda: {"check": [], "sheet": [], "hand": []}
+    )
+    errors: list[str] = field(default_factory=list)
+
+    async def table(self, pk: int, rng: random.Random) -> None:
+        sheet = await request(self.port, "GET", f"/games/{pk}/", {})
+        cookie = sheet.headers.get("set-cookie", "").split(";")[0]
+        token = TOKEN.search(sheet.body).group(1).decode()
+        version = int(VERSION.search(sheet.body).group(1))
+        shown = [version] * PHONES
+        deadline = time.monotonic() + self.seconds
+
+        async def phone(i: int) -> None:
+            await asyncio.sleep(rng.uniform(0, POLL_SECONDS))
+            while time.monotonic() < deadline:
+                answer = await request(
+                    self.port,
+                    "GET",
+                    f"/games/{pk}/live/",
+                    {"HX-Request": "true", "If-None-Match": f'"{pk}.{shown[i]}"'},
+                )
+                if answer.status == 304:
+                    self.times["check"].append(answer.ms)
+                elif answer.status == 200:
+                    self.times["sheet"].append(answer.ms)
+                    shown[i] = int(VERSION.search(answer.body).group(1))
+                else:
+                    self.errors.append(f"check {answer.status}")
+                await asyncio.sleep(POLL_SECONDS)
+
+        async def scorer() -> None:
+            await asyncio.sleep(rng.uniform(0, HAND_SECONDS))
+            while time.monotonic() < deadline:
+                fields = [
+                    *random_hand(rng),
+                    ("version", str(max(shown))),
+                    ("key", os.urandom(12).hex()),
+                ]
+                body = "&".join(f"{k}={v}" for k, v in fields).encode()
+                answer = await request(
+                    self.port,
+                    "POST",
+                    f"/games/{pk}/hands/",
+                    {
+                        "Cookie": cookie,
+                        "X-CSRFToken": token,
+                        "HX-Request": "true",
+                        "Content-Type": "application/x-www-form-urlencoded",
+                    },
+                    body,
+                )
+                if answer.status == 200:
+                    self.times["hand"].append(answer.ms)
+                    shown[0] = int(VERSION.search(answer.body).group(1))
+                else:
+                    self.errors.append(f"hand {answer.status}")
+                await asyncio.sleep(HAND_SECONDS)
+
+        await asyncio.gather(scorer(), *(phone(i) for i in range(PHONES)))
+
+
+async def everyone(load: Load, pks: list[int], rng: random.Random) -> None:
+    await asyncio.gather(*(load.table(pk, rng) for pk in pks))
+
+
+def percentile(values: list[float], share: float) -> float:
+    if not values:
+        return 0.0
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
+
+
+class Server:
+    def __init__(self, port: int, workers: int):
+        env = dict(os.environ, DJANGO_SETTINGS_MODULE="vinescore.bench_settings", DEBUG="false")
+        self.port = port
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "gunicorn",
+                "vinescore.wsgi",
+                "--bind",
+                f"127.0.0.1:{port}",
+                "--workers",
+                str(workers),
+                "--backlog",
+                "4096",
+                "--log-level",
+                "warning",
+            ],
+            cwd=settings.BASE_DIR,
+            env=env,
+        )
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if asyncio.run(request(port, "GET", "/up/", {})).status == 200:
+                    return
+            except OSError:
+                time.sleep(0.2)
+        self.stop()
+        raise CommandError("gunicorn did not start")
+
+    def stop(self) -> None:
+        self.process.terminate()
+        self.process.wait(timeout=10)
+
+
+class Command(BaseCommand):
+    help = "Many tables with several phones each, on gunicorn and PostgreSQL."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--tables", default="25,50,100,150,200,300,400")
+        parser.add_argument("--seconds", type=float, default=30)
+        parser.add_argument("--workers", type=int, default=4)
+        parser.add_argument("--runs", type=int, default=200)
+        parser.add_argument("--port", type=int, default=8765)
+
+    def handle(self, *args, tables: str, seconds: float, workers: int, runs: int, port: int, **o):
+        if connection.vendor != "postgresql" or not connection.settings_dict["NAME"].endswith(
+            "_bench"
+        ):
+            raise CommandError(
+                "Point DATABASE_URL at a throwaway PostgreSQL database named *_bench."
+            )
+        call_command("flush", interactive=False, verbosity=0)
+        counts = [int(n) for n in tables.split(",")]
+        pks = make_tables(max(counts))
+        self.floors(pks[0], runs, workers, port)
+        connections.close_all()
+        server = Server(port, workers)
+        try:
+            self.throughput(server, pks, counts, seconds)
+        finally:
+            server.stop()
+
+    def floors(self, pk: int, runs: int, workers: int, port: int) -> None:
+        game = Game.objects.get(pk=pk)
+        client = Client(SERVER_NAME="127.0.0.1")
+        hand = {"bidder": "1", "bid": "3", "tricks": ["2", "3", "2", "2", "2"]}
+        with CaptureQueriesContext(connection) as ctx:
+            client.post(
+                f"/games/{pk}/hands/",
+                hand | {"version": str(game.version)},
+                headers={"HX-Request": "true"},
+            )
+        hand_queries = len(ctx.captured_queries)
+        with CaptureQueriesContext(connection) as ctx:
+            client.get(
+                f"/games/{pk}/live/", headers={"If-None-Match": f'"{pk}.{game.version + 1}"'}
+            )
+        check_queries = len(ctx.captured_queries)
+        connections.close_all()
+        server = Server(port, 1)
+        try:
+            medians = asyncio.run(self.medians(pk, runs, port))
+        finally:
+            server.stop()
+        self.stdout.write(
+            f"On PostgreSQL, one gunicorn worker, one request at a time ({runs} rounds):"
+        )
+        self.stdout.write(f"{'view':<34}{'median ms':>10}{'ratio':>12}{'queries':>9}")
+        rows = [
+            ("minimal view (/up/)", "up", "up", 0),
+            ("live sheet, idle check (304)", "check", "up", check_queries),
+            ("write floor (one row inserted)", "floor", "floor", 1),
+            ("hand entered (htmx POST)", "hand", "floor", hand_queries),
+        ]
+        for label, key, base, queries in rows:
+            ratio = medians[key] / medians[base]
+            self.stdout.write(
+                f"{label:<34}{medians[key]:>10.2f}{ratio:>7.2f} x {base:<4}{queries:>7}"
+            )
+
+    async def medians(self, pk: int, runs: int, port: int) -> dict[str, float]:
+        sheet = await request(port, "GET", f"/games/{pk}/", {})
+        cookie = sheet.headers.get("set-cookie", "").split(";")[0]
+        token = TOKEN.search(sheet.body).group(1).decode()
+        version = [int(VERSION.search(sheet.body).group(1))]
+        posting = {
+            "Cookie": cookie,
+            "X-CSRFToken": token,
+            "Content-Type": "application/x-www-form-urlencoded",
+        }
+        rng = random.Random(5)
+
+        async def up():
+            return await request(port, "GET", "/up/", {})
+
+        async def check():
+            return await request(
+                port,
+                "GET",
+                f"/games/{pk}/live/",
+                {"HX-Request": "true", "If-None-Match": f'"{pk}.{version[0]}"'},
+            )
+
+        async def floor():
+            return await request(port, "POST", "/bench/write/", posting, b"x=1")
+
+        async def hand():
+            fields = [
+                *random_hand(rng),
+                ("version", str(version[0])),
+                ("key", os.urandom(12).hex()),
+            ]
+            body = "&".join(f"{k}={v}" for k, v in fields).encode()
+            answer = await request(
+                port, "POST", f"/games/{pk}/hands/", posting | {"HX-Request": "true"}, body
+            )
+            version[0] = int(VERSION.search(answer.body).group(1))
+            return answer
+
+        calls = {"up": up, "check": check, "floor": floor, "hand": hand}
+        expected = {"up": 200, "check": 304, "floor": 200, "hand": 200}
+        samples: dict[str, list[float]] = {k: [] for k in calls}
+        for _ in range(runs):  # taking turns, so a busy moment falls on all alike
+            for name, call in calls.items():
+                answer = await call()
+                if answer.status != expected[name]:
+                    raise CommandError(f"{name} answered {answer.status}")
+                samples[name].append(answer.ms)
+        return {name: statistics.median(times) for name, times in samples.items()}
+
+    def throughput(self, server: Server, pks: list[int], counts: list[int], seconds: float):
+        self.stdout.write(
+            f"\nThroughput on {os.cpu_count()} cores: {PHONES} phones a table checking every "
+            f"{POLL_SECONDS:.0f} s, a hand a table every {HAND_SECONDS:.0f} s, "
+            f"{seconds:.0f} s a run:"
+        )
+        self.stdout.write(
+            f"{'tables':>7}{'phones':>8}{'requests/s':>12}{'p50 ms':>9}{'p95 ms':>9}"
+            f"{'hands':>7}{'hand p95':>10}{'errors':>8}"
+        )
+        best = 0
+        for count in counts:
+            load = Load(server.port, seconds)
+            rng = random.Random(count)
+
+            started = time.perf_counter()
+            asyncio.run(everyone(load, pks[:count], rng))
+            took = time.perf_counter() - started
+            every = [ms for times in load.times.values() for ms in times]
+            p95 = percentile(every, 0.95)
+            self.stdout.write(
+                f"{count:>7}{count * PHONES:>8}{len(every) / took:>12.0f}"
+                f"{percentile(every, 0.5):>9.1f}{p95:>9.1f}{len(load.times['hand']):>7}"
+                f"{percentile(load.times['hand'], 0.95):>10.1f}{len(load.errors):>8}"
+            )
+            if p95 >= BUDGET_MS or load.errors:
+                break
+            best = count
+        self.stdout.write(f"Most tables with p95 under {BUDGET_MS:.0f} ms: {best}")
