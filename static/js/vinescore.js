@@ -27,22 +27,56 @@
     });
   }
 
-  // Per-player numbers with a fixed total: show the one blank as worked out.
+  // Per-player numbers: the running sum and what is left, as you type. With a
+  // fixed total the one blank left is shown as worked out (the server works
+  // it out the same way when the form is sent as it is).
+  function whole(text) {
+    return /^[+-]?\d+$/.test(text.trim()) ? parseInt(text, 10) : null;
+  }
+
   function updateTotals(root) {
-    root.querySelectorAll("[data-total]").forEach(function (group) {
-      if (group.tagName === "SPAN") return;
-      var total = parseInt(group.getAttribute("data-total"), 10);
-      var inputs = group.querySelectorAll("input");
-      var sum = 0, blanks = [];
-      inputs.forEach(function (el) {
-        el.classList.remove("derived");
-        if (el.value === "") { blanks.push(el); } else { sum += parseInt(el.value, 10) || 0; }
+    root.querySelectorAll("[data-sum-group]").forEach(function (group) {
+      var total = group.hasAttribute("data-total") ? whole(group.getAttribute("data-total")) : null;
+      var most = group.hasAttribute("data-most") ? whole(group.getAttribute("data-most")) : null;
+      var line = group.parentNode.querySelector("[data-sum-line]");
+      var sum = 0, blanks = [], unreadable = false;
+      group.querySelectorAll(".stepper").forEach(function (stepper) {
+        var input = stepper.querySelector("input");
+        input.classList.remove("derived");
+        if (total !== null) input.placeholder = "auto";
+        if (input.value.trim() === "") { blanks.push(stepper); return; }
+        var n = whole(input.value);
+        if (n === null) { unreadable = true; } else { sum += n; }
       });
-      inputs.forEach(function (el) { if (el.value === "") el.placeholder = "auto"; });
-      if (blanks.length === 1) {
-        blanks[0].placeholder = String(total - sum);
-        blanks[0].classList.add("derived");
+      var text = "", over = false;
+      if (total !== null) {
+        var left = total - sum;
+        var only = blanks.length === 1 ? blanks[0].querySelector("input") : null;
+        var fits = only && left >= whole(only.min || "0") && left <= whole(only.max || "999");
+        if (fits && !unreadable) {
+          only.placeholder = String(left);
+          only.classList.add("derived");
+          var who = blanks[0].querySelector("label").textContent;
+          text = sum + " of " + total + " so far · " + who + ": " + left + ", worked out";
+        } else if (left < 0) {
+          text = sum + " of " + total + ": " + (-left) + " too many";
+          over = true;
+        } else if (left === 0) {
+          text = total + " of " + total + ": all there";
+        } else {
+          text = sum + " of " + total + " so far · " + left + " left";
+        }
+      } else if (most !== null) {
+        over = sum > most;
+        text = sum + " in all" + (over ? ": at most " + most + ", " + (sum - most) + " too many"
+                                      : " · at most " + most + ", " + (most - sum) + " more possible");
+      } else {
+        text = sum + " in all";
       }
+      if (!line) return;
+      line.hidden = unreadable;
+      line.textContent = text;
+      line.classList.toggle("over", over);
     });
   }
 
@@ -94,6 +128,19 @@
   document.addEventListener("input", function () { updateTotals(document); });
 
   function ready() { applyShowIf(document); updateTotals(document); labelDealers(); }
+
+  // After a hand is sent, show the top of the sheet, where the hand just
+  // scored is; when it was refused, show the first message instead.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    var config = event.detail.requestConfig;
+    if (!config || config.verb !== "post" || !document.getElementById("live")) return;
+    var error = document.querySelector("#hand-form .error");
+    if (error) {
+      error.scrollIntoView({ block: "center" });
+    } else if (document.getElementById("just-scored")) {
+      window.scrollTo(0, 0);
+    }
+  });
   document.addEventListener("DOMContentLoaded", ready);
   document.addEventListener("htmx:afterSettle", ready);
 

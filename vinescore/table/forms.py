@@ -11,6 +11,8 @@ from vinescore.scoring import GameRules, HandInvalid, Table
 from .models import Player
 
 MAX_SEATS = 6
+# The fields naming who won the bidding: their chips mark who bids first.
+OPENING_FIELDS = ("bidder", "chief", "leader")
 
 
 def player_count_words(counts: tuple[int, ...]) -> str:
@@ -165,6 +167,7 @@ class HandForm(forms.Form):
         """What the template needs to draw each field: its kind, its choices
         in players' words, and what is currently selected."""
         drawn = []
+        first = self.table.left_of(self.table.dealer) if self.rules.opens else None
         for f in self.fact_fields:
             bound = self[f.name]
             value = bound.value()
@@ -196,9 +199,17 @@ class HandForm(forms.Form):
                     "field": f,
                     "bound": bound,
                     "choices": [
-                        {"value": str(v), "label": label, "checked": str(v) in selected}
+                        {
+                            "value": str(v),
+                            "label": label,
+                            "checked": str(v) in selected,
+                            "first": f.name in OPENING_FIELDS and v == first,
+                        }
                         for v, label in choices
                     ],
+                    "first_words": f"{self.table.names[first]} {self.rules.opens}"
+                    if first is not None
+                    else "",
                     "multiple": f.kind == "seats",
                     "value": "" if value is None else value,
                 }

@@ -9,6 +9,7 @@ winner, final totals) for lists, rebuilt after every change.
 from __future__ import annotations
 
 from dataclasses import asdict
+from datetime import datetime
 from typing import NamedTuple
 
 from django.db import models, transaction
@@ -20,6 +21,21 @@ from django.utils import timezone
 
 from vinescore.scoring import REGISTRY, GameRules, Setup, Sheet, replay
 
+
+def duration_words(first: datetime | None, last: datetime | None) -> str:
+    """How long from the first hand to the last, in a scorekeeper's words:
+    "under a minute", "25 min", "1 h 5 min"; "" without two times apart."""
+    if first is None or last is None or last <= first:
+        return ""
+    minutes = int((last - first).total_seconds() // 60)
+    if minutes < 1:
+        return "under a minute"
+    hours, minutes = divmod(minutes, 60)
+    if not hours:
+        return f"{minutes} min"
+    return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+
+
 SEAT_SUMMARY = ["total", "won", "bids", "bids_made", "bid_total", "best_hand"]
 
 # game pk -> ((updated_at, setup), live hands, sheet): see Game.played().
@@ -30,6 +46,7 @@ _PLAYED_LIMIT = 64
 class LiveHand(NamedTuple):
     pk: int
     facts: dict
+    played_at: datetime | None = None  # when the hand was scored (Hand.created_at)
 
 
 class Player(models.Model):
@@ -74,8 +91,18 @@ class GameQuerySet(models.QuerySet):
 
     def for_list(self):
         """In progress first (latest activity first), then finished."""
-        return self.prefetch_related("seats__player").order_by(
-            models.F("finished_at").desc(nulls_first=True), "-updated_at"
+        return (
+            self.prefetch_related("seats__player")
+            .with_play_times()
+            .order_by(models.F("finished_at").desc(nulls_first=True), "-updated_at")
+        )
+
+    def with_play_times(self):
+        """Each game's first and last live hand's time, for how long it took."""
+        live = Hand.objects.filter(game=models.OuterRef("pk"), deleted_at__isnull=True)
+        return self.annotate(
+            first_hand_at=models.Subquery(live.order_by("position").values("created_at")[:1]),
+            last_hand_at=models.Subquery(live.order_by("-position").values("created_at")[:1]),
         )
 
 
@@ -145,6 +172,14 @@ class Game(models.Model):
         totals = self.final_totals or [0] * len(sides)
         return list(zip(sides, totals, strict=False))
 
+    @property
+    def played_for(self) -> str:
+        """How long the game took, first hand to last ("1 h 5 min"); needs
+        the times from GameQuerySet.with_play_times()."""
+        return duration_words(
+            getattr(self, "first_hand_at", None), getattr(self, "last_hand_at", None)
+        )
+
     def seated_players(self) -> list[Player]:
         """Seats must be loaded with their players (see views.get_game)."""
         return [seat.player for seat in self.seats.all()]
@@ -161,8 +196,8 @@ class Game(models.Model):
 
     def live_hands(self) -> list[LiveHand]:
         """The hands in play, in order: only what replaying needs."""
-        rows = self.hands.filter(deleted_at__isnull=True).values_list("pk", "facts")
-        return [LiveHand(pk, facts) for pk, facts in rows.order_by("position")]
+        rows = self.hands.filter(deleted_at__isnull=True).values_list("pk", "facts", "created_at")
+        return [LiveHand(*row) for row in rows.order_by("position")]
 
     def sheet(self, hands: list[LiveHand] | None = None) -> Sheet:
         if hands is None:

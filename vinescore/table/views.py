@@ -31,7 +31,7 @@ from .forms import (
     facts_as_data,
     player_count_words,
 )
-from .models import Game, Hand, LiveHand, Player, Seat
+from .models import Game, Hand, LiveHand, Player, Seat, duration_words
 from .stats import head_to_head, player_stats
 
 # The score sheet shows the latest hands; the rest are one tap away.
@@ -349,7 +349,8 @@ def sheet_context(
         "options": [o for o in game.rules.options if o.name in game.options],
         "rules_url": rules_url,
         "status": game.rules.status(table) if not game.is_finished else "",
-        "last_hand": hands[-1].pk if hands else None,
+        "just_scored": just_scored(game, hands, sheet),
+        "played_for": duration_words(hands[0].played_at, hands[-1].played_at) if hands else "",
         "shortcuts": [
             {"label": s.label, "inputs": hidden_inputs(facts_as_data(form.fact_fields, s.facts))}
             for s in game.rules.shortcuts(table)
@@ -375,6 +376,29 @@ def sheet_context(
     return context
 
 
+def signed(award: int) -> str:
+    return f"+{award}" if award > 0 else str(award)
+
+
+def just_scored(game: Game, hands: list[LiveHand], sheet: Sheet) -> dict | None:
+    """The newest hand, shown above the next form: what it scored for each
+    side, so the table sees it before moving on, and can take it back."""
+    if not hands:
+        return None
+    row = sheet.rows[-1]
+    return {
+        "pk": hands[-1].pk,
+        "number": row.number,
+        "explanation": row.result.explanation,
+        "changes": [
+            (name, signed(award))
+            for name, award in zip(sheet.side_names, row.result.awards, strict=True)
+        ],
+        "payments": describe(row.result.payments, sheet.setup.names),
+        "edit_url": f"{game.get_absolute_url()}hands/{hands[-1].pk}/edit/",
+    }
+
+
 def render_fields(form: HandForm) -> str:
     return render_to_string("table/_hand_fields.html", {"form": form})
 
@@ -391,7 +415,7 @@ def sheet_rows(game: Game, hands: list[LiveHand], sheet: Sheet, hidden: int, rul
             "dealer": names[row.dealer],
             "explanation": row.result.explanation,
             "cells": [
-                (f"+{award}" if award > 0 else str(award), total)
+                (signed(award), total)
                 for award, total in zip(row.result.awards, row.totals, strict=True)
             ],
             "edit_url": f"{base}hands/{hand.pk}/edit/",
@@ -482,7 +506,7 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
     if not form.is_valid():
         return render_sheet(request, game, hands, sheet, form=form, status=422)
     hand = game.add_hand(form.facts)
-    hands.append(LiveHand(hand.pk, hand.facts))
+    hands.append(LiveHand(hand.pk, hand.facts, hand.created_at))
     sheet = game.refresh_result(sheet.extended(hand.facts))
     game.remember(hands, sheet)
     if not request.htmx:
