@@ -21,6 +21,7 @@ from vinescore.scoring import REGISTRY, GameRules, Sheet
 from vinescore.scoring.ledger import describe, settle_up
 
 from . import charts, fragments
+from .change_words import change_words
 from .forms import (
     HandForm,
     HistoryFilter,
@@ -586,9 +587,20 @@ def hand_restore(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
 def change_log(request: HttpRequest, pk: int) -> TemplateResponse:
     game = get_game(pk)
     changes = list(game.changes.select_related("hand"))
-    numbers = {h.pk: i + 1 for i, h in enumerate(game.live_hands())}
+    _hands, sheet = game.played()
+    live = list(game.hands.filter(deleted_at__isnull=True).values_list("pk", "position"))
+    numbers = {hand_pk: i + 1 for i, (hand_pk, _position) in enumerate(live)}
     for change in changes:
-        change.number = numbers.get(change.hand_id)
+        number, is_live = None, True
+        if change.hand is not None:
+            is_live = change.hand_id in numbers
+            # A deleted hand is named by where it would stand if restored.
+            number = numbers.get(change.hand_id) or 1 + sum(
+                1 for _pk, position in live if position < change.hand.position
+            )
+        table = sheet.table_for(number - 1) if number else sheet.setup.table(0)
+        change.number = number
+        change.words = change_words(change, game.rules, table, number, is_live)
     return TemplateResponse(request, "table/change_log.html", {"game": game, "changes": changes})
 
 
