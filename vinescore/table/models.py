@@ -257,6 +257,27 @@ class Game(models.Model):
         Seat.objects.bulk_update(seats, SEAT_SUMMARY)
         Player.objects.filter(seats__game=self).update(record_changed_at=timezone.now())
 
+    @transaction.atomic
+    def same_table_again(self) -> Game:
+        """A new game of the same kind at the same table: the players in
+        their seats, the house rules, the target and stakes the game started
+        with, and the deal passed on from its last hand."""
+        raised = self.changes.filter(action=GameChange.TARGET).order_by("at", "pk").first()
+        game = Game.objects.create(
+            kind=self.kind,
+            title=self.title,
+            rules_version=self.rules.rules_version,
+            options=self.options,
+            target=raised.before if raised is not None else self.target,
+            stakes=self.stakes,
+            first_dealer=self.played()[1].next_table.dealer,
+        )
+        Seat.objects.bulk_create(
+            Seat(game=game, player=s.player, position=s.position) for s in self.seats.all()
+        )
+        game.refresh_result()
+        return game
+
     def next_position(self) -> int:
         last = self.hands.order_by("-position").values_list("position", flat=True).first()
         return (last or 0) + 1

@@ -242,7 +242,11 @@ def game_new(request: HttpRequest) -> TemplateResponse:
                 "scoring": "coins" if rules.coins else "points",
             }
         )
-    return TemplateResponse(request, "table/game_new.html", {"families": families.items()})
+    return TemplateResponse(
+        request,
+        "table/game_new.html",
+        {"families": families.items(), "last_table": last_table()},
+    )
 
 
 def by_player_count(rules: GameRules, default) -> str:
@@ -258,11 +262,34 @@ def by_player_count(rules: GameRules, default) -> str:
     return parts[0] + " players, " + ", ".join(parts[1:])
 
 
+def last_table(kind: str | None = None) -> dict | None:
+    """The latest game (of this kind), offered to start again as it sat."""
+    games = Game.objects.filter(kind__in=[r.key for r in REGISTRY])
+    if kind is not None:
+        games = games.filter(kind=kind)
+    last = games.newest_first().prefetch_related("seats__player").first()
+    if last is None or not last.seats.all():
+        return None
+    _hands, sheet = last.played()
+    names = sheet.setup.names
+    return {
+        "game": last,
+        "names": ", ".join(names),
+        "dealer": names[sheet.next_table.dealer],
+        "options": [o.label for o in last.rules.options if o.name in last.options],
+    }
+
+
 @require_http_methods(["GET", "POST"])
 def game_start(request: HttpRequest, kind: str) -> TemplateResponse | HttpResponse:
     if kind not in REGISTRY:
         raise Http404("No such game.")
     rules = REGISTRY[kind]
+    if request.method == "POST" and "same_table" in request.POST:
+        same = request.POST["same_table"]
+        if not same.isdigit() or not Game.objects.filter(kind=kind, pk=same).exists():
+            raise Http404("That game is no longer here to start again.")
+        return HttpResponseRedirect(get_game(int(same)).same_table_again().get_absolute_url())
     initial = {}
     if rules.remember_setup:  # the rulebook fixes no values: offer the last ones used
         last = Game.objects.filter(kind=kind).order_by("-created_at").first()
@@ -282,8 +309,12 @@ def game_start(request: HttpRequest, kind: str) -> TemplateResponse | HttpRespon
                 first_dealer=data["first_dealer_index"],
                 note=data["note"],
             )
+            seated = [
+                Player.objects.get_or_create(name=p)[0] if isinstance(p, str) else p
+                for p in data["seated"]
+            ]
             Seat.objects.bulk_create(
-                Seat(game=game, player=p, position=i) for i, p in enumerate(data["seated"])
+                Seat(game=game, player=p, position=i) for i, p in enumerate(seated)
             )
             game.refresh_result()
         return HttpResponseRedirect(game.get_absolute_url())
@@ -293,7 +324,8 @@ def game_start(request: HttpRequest, kind: str) -> TemplateResponse | HttpRespon
         {
             "form": form,
             "rules": rules,
-            "players_exist": Player.objects.exists(),
+            "players": Player.objects.all(),
+            "last_table": last_table(kind),
             "target_hint": by_player_count(rules, rules.default_target),
             "stakes_hint": by_player_count(rules, rules.default_stakes),
         },
