@@ -1,7 +1,7 @@
 import pytest
 
-from tests.factories import make_player, seat_data
-from vinescore.table.models import Game
+from tests.factories import make_game, make_player, seat_data
+from vinescore.table.models import Game, Player
 
 pytestmark = pytest.mark.django_db
 
@@ -77,3 +77,84 @@ def test_a_nonsense_target_is_refused(client, four):
     response = client.post("/games/new/coralon/", seat_data(*four, target="lots"))
     assert response.status_code == 422
     assert not Game.objects.exists()
+
+
+# --- new players where they sit, and the same table again ---------------------
+
+
+def test_a_new_player_is_added_right_in_their_seat(client):
+    ana = make_player("Ana")
+    data = seat_data(ana, first_dealer=1)
+    data.update(seat_2_name="  Zed  Quinn ", seat_3_name="Bo", seat_4_name="Cy")
+    response = client.post("/games/new/coralon/", data)
+    game = Game.objects.get()
+    assert response.status_code == 302
+    assert [p.name for p in game.seated_players()] == ["Ana", "Zed Quinn", "Bo", "Cy"]
+    assert game.first_dealer == 1
+
+
+def test_a_fresh_install_starts_a_game_without_visiting_players_first(client):
+    page = client.get("/games/new/coralon/").content.decode()
+    assert "Add the people at the table" not in page and "or a new player's name" in page
+    names = {f"seat_{i}_name": n for i, n in enumerate(("Ana", "Ben", "Cy"), start=1)}
+    response = client.post("/games/new/coralon/", {"first_dealer": 0, **names})
+    assert response.status_code == 302
+    assert Player.objects.count() == 3 and Game.objects.get().target == 60
+
+
+def test_a_typed_name_already_known_seats_that_player(client, four):
+    data = seat_data(*four[:3])
+    data["seat_4_name"] = "DEE"
+    client.post("/games/new/coralon/", data)
+    assert [p.name for p in Game.objects.get().seated_players()] == ["Ana", "Ben", "Cy", "Dee"]
+    assert Player.objects.count() == 4
+
+
+@pytest.mark.parametrize(
+    "extra, message",
+    [
+        ({"seat_4_name": "Ana"}, "Ana is already seated."),
+        ({"seat_3_name": "Zed"}, "Seat 3: choose Cy or type a new name, not both."),
+        ({"seat_4_name": "x" * 41}, "Ensure this value has at most 40 characters"),
+    ],
+)
+def test_a_bad_new_name_is_refused_beside_its_seat_and_saves_nothing(client, four, extra, message):
+    response = client.post("/games/new/coralon/", seat_data(*four[:3], **extra))
+    assert response.status_code == 422
+    assert message in response.content.decode()
+    assert not Game.objects.exists() and Player.objects.count() == 4
+
+
+def test_same_table_as_last_time_starts_in_one_tap_with_the_deal_passed_on(client, four):
+    miss = {"bidder": 0, "bid": 5, "tricks": [3, 4, 4, 2]}
+    last = make_game(options=["zero"], target=30, first_dealer=1, hands=[miss] * 2)
+    page = client.get("/games/new/coralon/").content.decode()
+    assert "Same table as last time" in page
+    assert "Ana, Ben, Cy, Dee in those seats, Dee deals first · Zero bids" in page
+    assert "Same table as last time" in client.get("/games/new/").content.decode()
+
+    response = client.post("/games/new/coralon/", {"same_table": last.pk})
+    game = Game.objects.exclude(pk=last.pk).get()
+    assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
+    assert [p.name for p in game.seated_players()] == ["Ana", "Ben", "Cy", "Dee"]
+    assert (game.options, game.target, game.first_dealer) == (["zero"], 30, 3)
+    assert game.hand_count == 0
+
+
+def test_same_table_plays_to_the_target_the_last_game_started_with(client):
+    ben_13 = {"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]}
+    last = make_game(hands=[ben_13] * 4)
+    client.post(f"/games/{last.pk}/reopen/", {"target": "80"})
+    client.post("/games/new/coralon/", {"same_table": last.pk})
+    assert Game.objects.exclude(pk=last.pk).get().target == 40
+
+
+@pytest.mark.parametrize("same", ["", "x", "999"])
+def test_same_table_for_a_game_not_there_is_not_found(client, same):
+    response = client.post("/games/new/coralon/", {"same_table": same})
+    assert response.status_code == 404
+    assert not Game.objects.exists()
+
+
+def test_no_same_table_is_offered_before_the_first_game(client):
+    assert "Same table as last time" not in client.get("/games/new/coralon/").content.decode()

@@ -11,6 +11,8 @@ from vinescore.scoring import GameRules, HandInvalid, Table
 from .models import Player
 
 MAX_SEATS = 6
+# The fields naming who won the bidding: their chips mark who bids first.
+OPENING_FIELDS = ("bidder", "chief", "leader")
 
 
 def player_count_words(counts: tuple[int, ...]) -> str:
@@ -39,7 +41,9 @@ class PlayerForm(forms.Form):
 
 
 class NewGameForm(forms.Form):
-    """Seats are numbered in clockwise order; blank seats are skipped."""
+    """Seats are numbered in clockwise order; blank seats are skipped. A seat
+    takes a player already known, or a new player's name (created when the
+    game starts; a name already known seats that player)."""
 
     first_dealer = forms.TypedChoiceField(
         coerce=int, choices=[(i, f"Seat {i + 1}") for i in range(MAX_SEATS)], initial=0
@@ -58,6 +62,12 @@ class NewGameForm(forms.Form):
             self.fields[f"seat_{i + 1}"] = forms.ModelChoiceField(
                 queryset=players, required=False, label=f"Seat {i + 1}", empty_label="—"
             )
+            self.fields[f"seat_{i + 1}_name"] = forms.CharField(
+                required=False,
+                max_length=Player._meta.get_field("name").max_length,
+                label=f"Seat {i + 1}: a new player",
+                strip=True,
+            )
         self.fields["first_dealer"].choices = [(i, f"Seat {i + 1}") for i in range(self.seat_count)]
         self.fields["options"].choices = [(o.name, o.label) for o in rules.options]
         if rules.coins:
@@ -72,18 +82,36 @@ class NewGameForm(forms.Form):
             self.fields["title"] = forms.CharField(max_length=60, label="Game name")
 
     def seat_fields(self):
-        return [self[f"seat_{i + 1}"] for i in range(self.seat_count)]
+        return [(self[f"seat_{i + 1}"], self[f"seat_{i + 1}_name"]) for i in range(self.seat_count)]
+
+    def seat_taker(self, i: int, data: dict) -> Player | str | None:
+        """Who sits in seat i: a known player, a new player's name, or nobody."""
+        player, name = (
+            data.get(f"seat_{i + 1}"),
+            " ".join(data.get(f"seat_{i + 1}_name", "").split()),
+        )
+        if player is not None and name:
+            self.add_error(
+                f"seat_{i + 1}_name",
+                f"Seat {i + 1}: choose {player.name} or type a new name, not both.",
+            )
+            return None
+        if name:
+            return Player.objects.filter(name__iexact=name).first() or name
+        return player
 
     def clean(self):
         data = super().clean()
-        seated: list[Player] = []
+        seated: list[Player | str] = []
         seat_of_first_dealer = None
         for i in range(self.seat_count):
-            player = data.get(f"seat_{i + 1}")
+            player = self.seat_taker(i, data)
             if player is None:
                 continue
-            if player in seated:
-                self.add_error(f"seat_{i + 1}", f"{player.name} is already seated.")
+            name = player if isinstance(player, str) else player.name
+            if any(str(other).casefold() == name.casefold() for other in seated):
+                field = f"seat_{i + 1}_name" if isinstance(player, str) else f"seat_{i + 1}"
+                self.add_error(field, f"{name} is already seated.")
                 continue
             if data.get("first_dealer") == i:
                 seat_of_first_dealer = len(seated)
@@ -165,6 +193,7 @@ class HandForm(forms.Form):
         """What the template needs to draw each field: its kind, its choices
         in players' words, and what is currently selected."""
         drawn = []
+        first = self.table.left_of(self.table.dealer) if self.rules.opens else None
         for f in self.fact_fields:
             bound = self[f.name]
             value = bound.value()
@@ -196,9 +225,17 @@ class HandForm(forms.Form):
                     "field": f,
                     "bound": bound,
                     "choices": [
-                        {"value": str(v), "label": label, "checked": str(v) in selected}
+                        {
+                            "value": str(v),
+                            "label": label,
+                            "checked": str(v) in selected,
+                            "first": f.name in OPENING_FIELDS and v == first,
+                        }
                         for v, label in choices
                     ],
+                    "first_words": f"{self.table.names[first]} {self.rules.opens}"
+                    if first is not None
+                    else "",
                     "multiple": f.kind == "seats",
                     "value": "" if value is None else value,
                 }

@@ -58,7 +58,7 @@ def game_cards(rows: Iterable[tuple[int, datetime]], template: str) -> list[Safe
     if missing:
         seats = Prefetch("seats", queryset=Seat.objects.select_related("player"))
         fresh = {}
-        for game in Game.objects.filter(pk__in=missing).prefetch_related(seats):
+        for game in Game.objects.filter(pk__in=missing).with_play_times().prefetch_related(seats):
             # Named by the version just read, which may be newer than the page's.
             html = render_to_string(template, {"game": game})
             fresh[cache_key(template, game.pk, game.updated_at)] = html

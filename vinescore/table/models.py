@@ -15,6 +15,7 @@ and each sees the one before it.
 from __future__ import annotations
 
 from dataclasses import asdict
+from datetime import datetime
 from typing import NamedTuple
 
 from django.db import models, transaction
@@ -26,12 +27,28 @@ from django.utils import timezone
 
 from vinescore.scoring import REGISTRY, GameRules, Setup, Sheet, replay
 
+
+def duration_words(first: datetime | None, last: datetime | None) -> str:
+    """How long from the first hand to the last, in a scorekeeper's words:
+    "under a minute", "25 min", "1 h 5 min"; "" without two times apart."""
+    if first is None or last is None or last <= first:
+        return ""
+    minutes = int((last - first).total_seconds() // 60)
+    if minutes < 1:
+        return "under a minute"
+    hours, minutes = divmod(minutes, 60)
+    if not hours:
+        return f"{minutes} min"
+    return f"{hours} h {minutes} min" if minutes else f"{hours} h"
+
+
 SEAT_SUMMARY = ["total", "won", "bids", "bids_made", "bid_total", "best_hand"]
 
 
 class LiveHand(NamedTuple):
     pk: int
     facts: dict
+    played_at: datetime | None = None  # when the hand was scored (Hand.created_at)
 
 
 class Player(models.Model):
@@ -76,8 +93,18 @@ class GameQuerySet(models.QuerySet):
 
     def for_list(self):
         """In progress first (latest activity first), then finished."""
-        return self.prefetch_related("seats__player").order_by(
-            models.F("finished_at").desc(nulls_first=True), "-updated_at"
+        return (
+            self.prefetch_related("seats__player")
+            .with_play_times()
+            .order_by(models.F("finished_at").desc(nulls_first=True), "-updated_at")
+        )
+
+    def with_play_times(self):
+        """Each game's first and last live hand's time, for how long it took."""
+        live = Hand.objects.filter(game=models.OuterRef("pk"), deleted_at__isnull=True)
+        return self.annotate(
+            first_hand_at=models.Subquery(live.order_by("position").values("created_at")[:1]),
+            last_hand_at=models.Subquery(live.order_by("-position").values("created_at")[:1]),
         )
 
 
@@ -147,6 +174,14 @@ class Game(models.Model):
         totals = self.final_totals or [0] * len(sides)
         return list(zip(sides, totals, strict=False))
 
+    @property
+    def played_for(self) -> str:
+        """How long the game took, first hand to last ("1 h 5 min"); needs
+        the times from GameQuerySet.with_play_times()."""
+        return duration_words(
+            getattr(self, "first_hand_at", None), getattr(self, "last_hand_at", None)
+        )
+
     def seated_players(self) -> list[Player]:
         """Seats must be loaded with their players (see views.get_game)."""
         return [seat.player for seat in self.seats.all()]
@@ -163,8 +198,8 @@ class Game(models.Model):
 
     def live_hands(self) -> list[LiveHand]:
         """The hands in play, in order: only what replaying needs."""
-        rows = self.hands.filter(deleted_at__isnull=True).values_list("pk", "facts")
-        return [LiveHand(pk, facts) for pk, facts in rows.order_by("position")]
+        rows = self.hands.filter(deleted_at__isnull=True).values_list("pk", "facts", "created_at")
+        return [LiveHand(*row) for row in rows.order_by("position")]
 
     def sheet(self, hands: list[LiveHand] | None = None) -> Sheet:
         if hands is None:
@@ -209,6 +244,27 @@ class Game(models.Model):
                 setattr(seat, name, value)
         Seat.objects.bulk_update(seats, SEAT_SUMMARY)
         Player.objects.filter(seats__game=self).update(record_changed_at=timezone.now())
+
+    @transaction.atomic
+    def same_table_again(self) -> Game:
+        """A new game of the same kind at the same table: the players in
+        their seats, the house rules, the target and stakes the game started
+        with, and the deal passed on from its last hand."""
+        raised = self.changes.filter(action=GameChange.TARGET).order_by("at", "pk").first()
+        game = Game.objects.create(
+            kind=self.kind,
+            title=self.title,
+            rules_version=self.rules.rules_version,
+            options=self.options,
+            target=raised.before if raised is not None else self.target,
+            stakes=self.stakes,
+            first_dealer=self.played()[1].next_table.dealer,
+        )
+        Seat.objects.bulk_create(
+            Seat(game=game, player=s.player, position=s.position) for s in self.seats.all()
+        )
+        game.refresh_result()
+        return game
 
     def next_position(self) -> int:
         last = self.hands.order_by("-position").values_list("position", flat=True).first()
@@ -283,29 +339,11 @@ class Game(models.Model):
 
     @transaction.atomic(savepoint=False)
     def start_rematch(self, key: str = "") -> Game:
-        """The same table again: same seats, options and stakes, the deal
-        moving on from where this game left it."""
-        sheet = self.sheet()
-        rematch = Game.objects.create(
-            kind=self.kind,
-            title=self.title,
-            rules_version=self.rules.rules_version,
-            options=self.options,
-            target=(
-                self.rules.default_target(len(sheet.setup.names)) or self.target
-                if self.target is not None
-                else None
-            ),
-            stakes=self.stakes,
-            first_dealer=sheet.next_table.dealer,
-            note=self.note,
-        )
-        Seat.objects.bulk_create(
-            Seat(game=rematch, player=s.player, position=s.position) for s in self.seats.all()
-        )
-        rematch.refresh_result()
+        """The same table again, started from this game's sheet; its log
+        says so, and a second phone asking for a rematch is sent to it."""
+        rematch = self.same_table_again()
         self.log(GameChange.REMATCH, after={"game": rematch.pk}, key=key)
-        self.refresh_result(sheet)
+        self.refresh_result()
         return rematch
 
 

@@ -41,7 +41,8 @@ def game_json(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_GET
 def game_csv(request: HttpRequest, pk: int) -> HttpResponse:
-    """The score sheet as a spreadsheet: a row per hand, award and total per side."""
+    """The score sheet as a spreadsheet: a row per hand, award and total per
+    side, and when the hand was scored."""
     game = get_game(pk)
     record = game_record(game)
     hands, sheet = game.played()
@@ -51,12 +52,16 @@ def game_csv(request: HttpRequest, pk: int) -> HttpResponse:
     writer.writerow(
         ["hand", "dealer", "explanation"]
         + [f"{side} {what}" for side in sides for what in ("scored", "total")]
+        + ["played at"]
     )
     for row, hand in zip(sheet.rows, record["hands"], strict=True):
         cells = []
         for award, total in zip(row.result.awards, row.totals, strict=True):
             cells += [award, total]
-        writer.writerow([row.number, sheet.setup.names[row.dealer], hand["explanation"], *cells])
+        writer.writerow(
+            [row.number, sheet.setup.names[row.dealer], hand["explanation"], *cells]
+            + [hand["played_at"]]
+        )
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = attachment(f"{file_stem(game)}.csv")
     return response

@@ -30,7 +30,7 @@ from django.db.models import Prefetch
 from vinescore.scoring import REGISTRY, GameRules, HandInvalid, Setup, Sheet, replay
 
 from .forms import player_count_words
-from .models import Game, GameChange, Hand, Player, Seat
+from .models import Game, GameChange, Hand, LiveHand, Player, Seat
 
 FORMAT = "vinescore-games"
 VERSION = 1
@@ -70,7 +70,7 @@ def iso_utc(moment: datetime) -> str:
 def game_record(game: Game) -> dict:
     """One game as a record: its setup, its live hands' facts and what they
     scored. Seats must be loaded with their players."""
-    _hands, sheet = game.played()
+    hands, sheet = game.played()
     names = sheet.setup.names
     winner = None
     if sheet.winner is not None:
@@ -88,6 +88,7 @@ def game_record(game: Game) -> dict:
         "ended": game.ended,
         "note": game.note,
         "created_at": iso_utc(game.created_at),
+        "duration_seconds": duration_seconds(hands),
         "hands": [
             {
                 "facts": dict(sorted(row.facts.items())),
@@ -98,11 +99,19 @@ def game_record(game: Game) -> dict:
                 ],
                 "totals": list(row.totals),
                 "explanation": row.result.explanation,
+                "played_at": iso_utc(hand.played_at) if hand.played_at else None,
             }
-            for row in sheet.rows
+            for row, hand in zip(sheet.rows, hands, strict=True)
         ],
         "winner": winner,
     }
+
+
+def duration_seconds(hands: list[LiveHand]) -> int | None:
+    """How long the game took, first hand to last, in whole seconds."""
+    if not hands or hands[0].played_at is None or hands[-1].played_at is None:
+        return None
+    return int((hands[-1].played_at - hands[0].played_at).total_seconds())
 
 
 def dumps(value: Any, level: int = 0) -> str:
@@ -325,6 +334,7 @@ class _Checked:
     note: str
     created_at: datetime | None
     hands: list[dict]  # cleaned facts
+    played_at: list[datetime | None]  # when each hand was scored, if the record says
 
 
 class _Checker:
@@ -424,6 +434,9 @@ class _Checker:
             ended=ended,
         )
         hands = self.hands(rules, setup)
+        played_at = [
+            self.moment(hand, "played_at", i + 1) for i, hand in enumerate(record["hands"])
+        ]
         return _Checked(
             rules=rules,
             title=title,
@@ -433,6 +446,7 @@ class _Checker:
             note=note,
             created_at=created_at,
             hands=hands,
+            played_at=played_at,
         )
 
     def players(self, rules: GameRules) -> list[str]:
@@ -481,7 +495,11 @@ class _Checker:
         return sorted(chosen)
 
     def created_at(self) -> datetime | None:
-        value = self.record.get("created_at")
+        return self.moment(self.record, "created_at")
+
+    def moment(self, where: dict, field: str, hand: int | None = None) -> datetime | None:
+        """An optional ISO 8601 time with its offset, in UTC."""
+        value = where.get(field)
         if value is None:
             return None
         moment = None
@@ -492,9 +510,10 @@ class _Checker:
                 pass
         if moment is None or moment.tzinfo is None:
             raise self.fail(
-                "created_at",
+                field,
                 f"must be an ISO 8601 time with its offset, e.g. 2026-11-03T19:30:00Z; "
                 f"not {_show(value)}.",
+                hand=hand,
             )
         return moment.astimezone(UTC)
 
@@ -568,6 +587,11 @@ def _save(checked: _Checked, players: _Players) -> Game:
         GameChange(game=game, hand=hand, action=GameChange.ADDED, after=hand.facts)
         for hand in hands
     )
+    timed = [hand for hand, at in zip(hands, checked.played_at, strict=True) if at is not None]
+    if timed:  # the record's times, not the time of import (creation sets "now")
+        for hand, at in zip(hands, checked.played_at, strict=True):
+            hand.created_at = at or hand.created_at
+        Hand.objects.bulk_update(timed, ["created_at"])
     if checked.created_at is not None:
         Game.objects.filter(pk=game.pk).update(created_at=checked.created_at)
         game.created_at = checked.created_at

@@ -33,6 +33,7 @@ from vinescore.scoring import REGISTRY, GameRules, Sheet
 from vinescore.scoring.ledger import describe, settle_up
 
 from . import changes, charts, fragments
+from .change_words import change_words
 from .forms import (
     HandForm,
     HistoryFilter,
@@ -43,7 +44,7 @@ from .forms import (
     facts_as_data,
     player_count_words,
 )
-from .models import Game, GameChange, Hand, LiveHand, Player, Seat
+from .models import Game, GameChange, Hand, LiveHand, Player, Seat, duration_words
 from .stats import head_to_head, player_stats
 
 # The score sheet shows the latest hands; the rest are one tap away.
@@ -275,7 +276,11 @@ def game_new(request: HttpRequest) -> TemplateResponse:
                 "scoring": "coins" if rules.coins else "points",
             }
         )
-    return TemplateResponse(request, "table/game_new.html", {"families": families.items()})
+    return TemplateResponse(
+        request,
+        "table/game_new.html",
+        {"families": families.items(), "last_table": last_table()},
+    )
 
 
 def by_player_count(rules: GameRules, default) -> str:
@@ -291,11 +296,34 @@ def by_player_count(rules: GameRules, default) -> str:
     return parts[0] + " players, " + ", ".join(parts[1:])
 
 
+def last_table(kind: str | None = None) -> dict | None:
+    """The latest game (of this kind), offered to start again as it sat."""
+    games = Game.objects.filter(kind__in=[r.key for r in REGISTRY])
+    if kind is not None:
+        games = games.filter(kind=kind)
+    last = games.newest_first().prefetch_related("seats__player").first()
+    if last is None or not last.seats.all():
+        return None
+    _hands, sheet = last.played()
+    names = sheet.setup.names
+    return {
+        "game": last,
+        "names": ", ".join(names),
+        "dealer": names[sheet.next_table.dealer],
+        "options": [o.label for o in last.rules.options if o.name in last.options],
+    }
+
+
 @require_http_methods(["GET", "POST"])
 def game_start(request: HttpRequest, kind: str) -> TemplateResponse | HttpResponse:
     if kind not in REGISTRY:
         raise Http404("No such game.")
     rules = REGISTRY[kind]
+    if request.method == "POST" and "same_table" in request.POST:
+        same = request.POST["same_table"]
+        if not same.isdigit() or not Game.objects.filter(kind=kind, pk=same).exists():
+            raise Http404("That game is no longer here to start again.")
+        return HttpResponseRedirect(get_game(int(same)).same_table_again().get_absolute_url())
     initial = {}
     if rules.remember_setup:  # the rulebook fixes no values: offer the last ones used
         last = Game.objects.filter(kind=kind).order_by("-created_at").first()
@@ -315,8 +343,12 @@ def game_start(request: HttpRequest, kind: str) -> TemplateResponse | HttpRespon
                 first_dealer=data["first_dealer_index"],
                 note=data["note"],
             )
+            seated = [
+                Player.objects.get_or_create(name=p)[0] if isinstance(p, str) else p
+                for p in data["seated"]
+            ]
             Seat.objects.bulk_create(
-                Seat(game=game, player=p, position=i) for i, p in enumerate(data["seated"])
+                Seat(game=game, player=p, position=i) for i, p in enumerate(seated)
             )
             game.refresh_result()
         return HttpResponseRedirect(game.get_absolute_url())
@@ -326,7 +358,8 @@ def game_start(request: HttpRequest, kind: str) -> TemplateResponse | HttpRespon
         {
             "form": form,
             "rules": rules,
-            "players_exist": Player.objects.exists(),
+            "players": Player.objects.all(),
+            "last_table": last_table(kind),
             "target_hint": by_player_count(rules, rules.default_target),
             "stakes_hint": by_player_count(rules, rules.default_stakes),
         },
@@ -385,7 +418,8 @@ def sheet_context(
         # The live sheet's poll names the version it shows (see game_live).
         "live_headers": json.dumps({"If-None-Match": live_etag(game.pk, game.version)}),
         "status": game.rules.status(table) if not game.is_finished else "",
-        "last_hand": hands[-1].pk if hands else None,
+        "just_scored": just_scored(game, hands, sheet),
+        "played_for": duration_words(hands[0].played_at, hands[-1].played_at) if hands else "",
         "shortcuts": [
             {"label": s.label, "inputs": hidden_inputs(facts_as_data(form.fact_fields, s.facts))}
             for s in game.rules.shortcuts(table)
@@ -411,6 +445,29 @@ def sheet_context(
     return context
 
 
+def signed(award: int) -> str:
+    return f"+{award}" if award > 0 else str(award)
+
+
+def just_scored(game: Game, hands: list[LiveHand], sheet: Sheet) -> dict | None:
+    """The newest hand, shown above the next form: what it scored for each
+    side, so the table sees it before moving on, and can take it back."""
+    if not hands:
+        return None
+    row = sheet.rows[-1]
+    return {
+        "pk": hands[-1].pk,
+        "number": row.number,
+        "explanation": row.result.explanation,
+        "changes": [
+            (name, signed(award))
+            for name, award in zip(sheet.side_names, row.result.awards, strict=True)
+        ],
+        "payments": describe(row.result.payments, sheet.setup.names),
+        "edit_url": f"{game.get_absolute_url()}hands/{hands[-1].pk}/edit/",
+    }
+
+
 def render_fields(form: HandForm) -> str:
     return render_to_string("table/_hand_fields.html", {"form": form})
 
@@ -427,7 +484,7 @@ def sheet_rows(game: Game, hands: list[LiveHand], sheet: Sheet, hidden: int, rul
             "dealer": names[row.dealer],
             "explanation": row.result.explanation,
             "cells": [
-                (f"+{award}" if award > 0 else str(award), total)
+                (signed(award), total)
                 for award, total in zip(row.result.awards, row.totals, strict=True)
             ],
             "edit_url": f"{base}hands/{hand.pk}/edit/",
@@ -587,7 +644,7 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
         hand = game.add_hand(form.facts, key=sent.key, played=sheet)
     if not request.htmx:
         return HttpResponseRedirect(game.get_absolute_url())
-    return render_sheet(request, game, [*hands, LiveHand(hand.pk, hand.facts)])
+    return render_sheet(request, game, [*hands, LiveHand(hand.pk, hand.facts, hand.created_at)])
 
 
 def hand_add_refused(request: HttpRequest, game: Game, sent) -> HttpResponse:
@@ -712,9 +769,20 @@ def hand_restore(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
 def change_log(request: HttpRequest, pk: int) -> TemplateResponse:
     game = get_game(pk)
     changes = list(game.changes.select_related("hand"))
-    numbers = {h.pk: i + 1 for i, h in enumerate(game.live_hands())}
+    _hands, sheet = game.played()
+    live = list(game.hands.filter(deleted_at__isnull=True).values_list("pk", "position"))
+    numbers = {hand_pk: i + 1 for i, (hand_pk, _position) in enumerate(live)}
     for change in changes:
-        change.number = numbers.get(change.hand_id)
+        number, is_live = None, True
+        if change.hand is not None:
+            is_live = change.hand_id in numbers
+            # A deleted hand is named by where it would stand if restored.
+            number = numbers.get(change.hand_id) or 1 + sum(
+                1 for _pk, position in live if position < change.hand.position
+            )
+        table = sheet.table_for(number - 1) if number else sheet.setup.table(0)
+        change.number = number
+        change.words = change_words(change, game.rules, table, number, is_live)
     return TemplateResponse(request, "table/change_log.html", {"game": game, "changes": changes})
 
 

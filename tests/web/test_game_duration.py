@@ -1,0 +1,95 @@
+"""How long a game took, first hand to last: on the sheet, the cards, History
+and in the records."""
+
+import csv
+import io
+import json
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from tests.factories import make_game
+from vinescore.table.models import Game, Hand, duration_words
+from vinescore.table.records import RecordInvalid, import_records, read_records, write_records
+
+pytestmark = pytest.mark.django_db
+MISS = {"bidder": 0, "bid": 5, "tricks": [3, 4, 4, 2]}
+EVENING = datetime(2026, 11, 3, 19, 30, tzinfo=UTC)
+
+
+def played_over(game: Game, minutes: list[int]) -> Game:
+    """Give the game's hands these times, in minutes after 19:30."""
+    for hand, m in zip(game.hands.order_by("position"), minutes, strict=True):
+        Hand.objects.filter(pk=hand.pk).update(created_at=EVENING + timedelta(minutes=m))
+    game.refresh_result()  # a new version of the game: its pages are drawn again
+    return game
+
+
+@pytest.mark.parametrize(
+    "seconds, words",
+    [
+        (0, ""),
+        (20, "under a minute"),
+        (25 * 60, "25 min"),
+        (60 * 60, "1 h"),
+        (85 * 60, "1 h 25 min"),
+    ],
+)
+def test_a_duration_reads_as_a_scorekeeper_says_it(seconds, words):
+    assert duration_words(EVENING, EVENING + timedelta(seconds=seconds)) == words
+
+
+def test_the_sheet_card_and_history_say_how_long_the_game_took(client):
+    game = played_over(make_game(hands=[MISS] * 3), [0, 40, 85])
+    assert "Played for 1 h 25 min" in client.get(game.get_absolute_url()).content.decode()
+    assert "3 hands in 1 h 25 min" in client.get("/").content.decode()
+    assert "3 hands in 1 h 25 min" in client.get("/history/").content.decode()
+
+
+def test_a_deleted_last_hand_no_longer_counts(client):
+    game = played_over(make_game(hands=[MISS] * 3), [0, 20, 85])
+    last = game.live_hands()[-1]
+    client.post(f"/games/{game.pk}/hands/{last.pk}/delete/")
+    assert "Played for 20 min" in client.get(game.get_absolute_url()).content.decode()
+
+
+def test_a_game_of_one_hand_says_nothing_of_its_length(client):
+    game = make_game(hands=[MISS])
+    assert "Played for" not in client.get(game.get_absolute_url()).content.decode()
+
+
+def test_the_records_carry_each_hands_time_and_keep_it_through_import(client):
+    played_over(make_game(hands=[MISS] * 2), [0, 50])
+    out = io.StringIO()
+    write_records(Game.objects.all(), out)
+    record = json.loads(out.getvalue())["games"][0]
+    assert record["duration_seconds"] == 50 * 60
+    assert [h["played_at"] for h in record["hands"]] == [
+        "2026-11-03T19:30:00.000000Z",
+        "2026-11-03T20:20:00.000000Z",
+    ]
+    Game.objects.all().delete()
+    (game,) = import_records(read_records(io.StringIO(out.getvalue())))
+    assert "Played for 50 min" in client.get(game.get_absolute_url()).content.decode()
+
+
+def test_a_hand_time_that_is_not_a_time_is_refused_naming_the_hand():
+    game = make_game(hands=[MISS] * 2)
+    out = io.StringIO()
+    write_records(Game.objects.filter(pk=game.pk), out)
+    data = json.loads(out.getvalue())
+    data["games"][0]["hands"][1]["played_at"] = "after tea"
+    with pytest.raises(RecordInvalid, match="hand 2, played_at: must be an ISO 8601 time"):
+        import_records(read_records(io.StringIO(json.dumps(data))))
+    assert Game.objects.count() == 1
+
+
+def test_the_csv_sheet_says_when_each_hand_was_scored(client):
+    game = played_over(make_game(hands=[MISS] * 2), [0, 50])
+    response = client.get(f"/games/{game.pk}/export.csv")
+    rows = list(csv.reader(io.StringIO(response.content.decode())))
+    assert rows[0][-1] == "played at"
+    assert [row[-1] for row in rows[1:]] == [
+        "2026-11-03T19:30:00.000000Z",
+        "2026-11-03T20:20:00.000000Z",
+    ]
