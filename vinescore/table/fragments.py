@@ -79,6 +79,11 @@ def cached_page(request: HttpRequest, parts: tuple, render: Callable[[str], str]
     """A whole page, rendered once by render(csrf_token) with the
     placeholder for a token, served with this request's own token and a
     fresh one-time key in each form that changes a game."""
-    page = cached(("page", *parts), lambda: str(render(csrf_placeholder())))
-    page = page.replace(csrf_placeholder(), get_token(request))
-    return re.sub(re.escape(KEY_PLACEHOLDER), lambda _: new_key(), page)
+    return personalise(request, cached(("page", *parts), lambda: str(render(csrf_placeholder()))))
+
+
+def personalise(request: HttpRequest, html: str) -> str:
+    """Kept HTML as served to this request: its own CSRF token, and a fresh
+    one-time key in each form that changes a game."""
+    html = html.replace(csrf_placeholder(), get_token(request))
+    return re.sub(re.escape(KEY_PLACEHOLDER), lambda _: new_key(), html)

@@ -19,7 +19,8 @@ from datetime import datetime
 from typing import NamedTuple
 
 from django.db import models, transaction
-from django.db.models.functions import Lower
+from django.db.models import Subquery
+from django.db.models.functions import Coalesce, Lower
 from django.db.models.signals import post_delete, pre_save
 from django.dispatch import receiver
 from django.urls import reverse
@@ -266,10 +267,6 @@ class Game(models.Model):
         game.refresh_result()
         return game
 
-    def next_position(self) -> int:
-        last = self.hands.order_by("-position").values_list("position", flat=True).first()
-        return (last or 0) + 1
-
     def log(self, action: str, *, hand: Hand | None = None, before=None, after=None, key: str = ""):
         """One line of the change log, made from the game's current version;
         `key` is the one-time key of the submit that made the change."""
@@ -281,12 +278,28 @@ class Game(models.Model):
     # the refreshed outcome.
 
     @transaction.atomic(savepoint=False)
-    def add_hand(self, facts: dict, key: str = "", played: Sheet | None = None) -> Hand:
-        """`played`: the sheet before this hand, if the caller has it."""
-        hand = self.hands.create(position=self.next_position(), facts=facts)
+    def add_hand(
+        self, facts: dict, key: str = "", played: Sheet | None = None
+    ) -> tuple[Hand, Sheet]:
+        """The hand after the last one (deleted ones included), and the sheet
+        with it; `played`: the sheet before this hand, if the caller has it."""
+        after_last = (
+            Coalesce(
+                Subquery(
+                    self.hands.order_by()
+                    .values("game")
+                    .annotate(last=models.Max("position"))
+                    .values("last")
+                ),
+                0,
+            )
+            + 1
+        )
+        hand = self.hands.create(position=after_last, facts=facts)
+        # The database worked the position out; it is read again only if asked for.
+        del hand.position
         self.log(GameChange.ADDED, hand=hand, after=facts, key=key)
-        self.refresh_result(played.extended(facts) if played is not None else None)
-        return hand
+        return hand, self.refresh_result(played.extended(facts) if played is not None else None)
 
     @transaction.atomic(savepoint=False)
     def edit_hand(self, hand: Hand, facts: dict, key: str = "") -> None:

@@ -18,6 +18,7 @@ from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import (
@@ -532,16 +533,51 @@ def render_sheet(
     form: HandForm | None = None,
     status: int = 200,
     notice: str = "",
-) -> TemplateResponse:
+    note_form: NoteForm | None = None,
+) -> TemplateResponse | HttpResponse:
+    show_all = request.GET.get("all") == "1"
+    if request.htmx and form is None and note_form is None:
+        return HttpResponse(live_part(request, game, hands, sheet, notice, show_all), status=status)
     if hands is None or sheet is None:
         hands, sheet = game.played()
-    context = sheet_context(game, hands, sheet, form, show_all=request.GET.get("all") == "1")
+    context = sheet_context(game, hands, sheet, form, show_all=show_all)
     context["notice"] = notice
+    context["note_form"] = note_form
     deleted = request.GET.get("deleted", "")
     if deleted.isdigit():
         context["undo_hand"] = game.hands.filter(pk=deleted, deleted_at__isnull=False).first()
     template = "table/game.html#live" if request.htmx else "table/game.html"
     return TemplateResponse(request, template, context, status=status)
+
+
+def live_part(
+    request: HttpRequest,
+    game: Game,
+    hands: list[LiveHand] | None,
+    sheet: Sheet | None,
+    notice: str,
+    show_all: bool,
+) -> str:
+    """The live part of the sheet with a fresh form, as htmx swaps it in:
+    rendered once per version of the game and kept, since every phone at
+    the table asks for the same one after each change. Each response gets
+    its own CSRF token and keys, and its own notice."""
+
+    def render() -> str:
+        nonlocal hands, sheet
+        if hands is None or sheet is None:
+            hands, sheet = game.played()
+        context = sheet_context(game, hands, sheet, None, show_all=show_all)
+        placeholders = {"csrf_token": fragments.csrf_placeholder(), "kept": True}
+        return render_to_string("table/game.html#live", context | placeholders)
+
+    html = fragments.cached(("live", game.pk, game.version, game.updated_at, show_all), render)
+    told = format_html('<p class="notice moved-on" role="alert" data-moved>{}</p>', notice)
+    return fragments.personalise(request, html).replace(NOTICE, told if notice else "", 1)
+
+
+# Where the notice goes in a kept live part (see game.html).
+NOTICE = "<!-- notice -->"
 
 
 @never_cache  # Back must never show a stale score sheet
@@ -641,10 +677,11 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
             return render_sheet(request, game, hands, sheet, form=form, status=409)
         if not form.is_valid():
             return render_sheet(request, game, hands, sheet, form=form, status=422)
-        hand = game.add_hand(form.facts, key=sent.key, played=sheet)
+        hand, sheet = game.add_hand(form.facts, key=sent.key, played=sheet)
     if not request.htmx:
         return HttpResponseRedirect(game.get_absolute_url())
-    return render_sheet(request, game, [*hands, LiveHand(hand.pk, hand.facts, hand.created_at)])
+    hands = [*hands, LiveHand(hand.pk, hand.facts, hand.created_at)]
+    return render_sheet(request, game, hands, sheet)
 
 
 def hand_add_refused(request: HttpRequest, game: Game, sent) -> HttpResponse:
@@ -863,9 +900,7 @@ def game_note(request: HttpRequest, pk: int) -> HttpResponse:
         return refused
     form = NoteForm(request.POST)
     if not form.is_valid():
-        response = render_sheet(request, game, status=422)
-        response.context_data["note_form"] = form
-        return response
+        return render_sheet(request, game, status=422, note_form=form)
     if form.cleaned_data["note"] != game.note:
         game.set_note(form.cleaned_data["note"], key=changes.submitted(request).key)
     return sheet
