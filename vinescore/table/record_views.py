@@ -12,7 +12,7 @@ from django.conf import settings
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.template.response import TemplateResponse
 from django.utils.text import slugify
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from .models import Game
 from .records import RecordInvalid, game_record, import_stream, iter_records, read_records
@@ -29,7 +29,7 @@ def file_stem(game: Game) -> str:
     return f"vinescore-{slugify(game.name) or 'game'}-{game.pk}"
 
 
-@require_GET
+@require_safe
 def game_json(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_game(pk)
     response = StreamingHttpResponse(
@@ -39,7 +39,7 @@ def game_json(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def game_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """The score sheet as a spreadsheet: a row per hand, award and total per side."""
     game = get_game(pk)
@@ -62,7 +62,7 @@ def game_csv(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def all_games_json(request: HttpRequest) -> HttpResponse:
     response = StreamingHttpResponse(
         iter_records(Game.objects.order_by("created_at", "pk")), content_type="application/json"
@@ -88,7 +88,7 @@ class UploadForm(forms.Form):
         return upload
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def upload_games(request: HttpRequest) -> TemplateResponse:
     form = UploadForm(request.POST if request.method == "POST" else None, request.FILES or None)
     imported: list[Game] = []
@@ -104,7 +104,7 @@ def upload_games(request: HttpRequest) -> TemplateResponse:
     )
 
 
-@require_GET
+@require_safe
 def record_format(request: HttpRequest) -> TemplateResponse:
     docs = settings.BASE_DIR / "docs"
     schema = (docs / "game-record.schema.json").read_text(encoding="utf-8")
@@ -116,7 +116,7 @@ def record_format(request: HttpRequest) -> TemplateResponse:
     )
 
 
-@require_GET
+@require_safe
 def record_schema(request: HttpRequest) -> HttpResponse:
     schema = (settings.BASE_DIR / "docs" / "game-record.schema.json").read_bytes()
     return HttpResponse(schema, content_type="application/schema+json")
