@@ -201,15 +201,7 @@ class Game(models.Model):
     def refresh_result(self, sheet: Sheet | None = None) -> Sheet:
         """Rebuild the cached outcome from the facts; call after any change."""
         sheet = sheet or self.sheet()
-        if sheet.winner is not None:
-            if self.finished_at is None:
-                self.finished_at = timezone.now()
-            self.winner_name = " and ".join(sheet.winner_names)
-        else:
-            self.finished_at = None
-            self.winner_name = ""
-        self.final_totals = list(sheet.totals)
-        self.hand_count = len(sheet.rows)
+        self.take_result(sheet)
         self.refresh_seats(sheet)
         self.save(
             update_fields=[
@@ -221,6 +213,18 @@ class Game(models.Model):
             ]
         )
         return sheet
+
+    def take_result(self, sheet: Sheet) -> None:
+        """Set the cached outcome from the sheet, without saving it."""
+        if sheet.winner is not None:
+            if self.finished_at is None:
+                self.finished_at = timezone.now()
+            self.winner_name = " and ".join(sheet.winner_names)
+        else:
+            self.finished_at = None
+            self.winner_name = ""
+        self.final_totals = list(sheet.totals)
+        self.hand_count = len(sheet.rows)
 
     def refresh_seats(self, sheet: Sheet) -> None:
         seats = list(self.seats.all())
