@@ -9,6 +9,7 @@ import json
 
 from django import forms
 from django.conf import settings
+from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.template.response import TemplateResponse
 from django.utils.text import slugify
@@ -17,8 +18,6 @@ from django.views.decorators.http import require_http_methods, require_safe
 from .models import Game
 from .records import RecordInvalid, game_record, import_stream, iter_records, read_records
 from .views import get_game
-
-MAX_UPLOAD = 50 * 1024 * 1024  # bytes
 
 
 def attachment(name: str) -> str:
@@ -39,6 +38,16 @@ def game_json(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def inert(text: str) -> str:
+    """Text a spreadsheet shows as text: a cell starting like a formula
+    ("=HYPERLINK(...)", "+1", "@SUM") gets a leading apostrophe (OWASP's
+    advice against CSV injection). Numbers are written as numbers, apart."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
 @require_safe
 def game_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """The score sheet as a spreadsheet: a row per hand, award and total per side."""
@@ -50,13 +59,15 @@ def game_csv(request: HttpRequest, pk: int) -> HttpResponse:
     writer = csv.writer(out)
     writer.writerow(
         ["hand", "dealer", "explanation"]
-        + [f"{side} {what}" for side in sides for what in ("scored", "total")]
+        + [inert(f"{side} {what}") for side in sides for what in ("scored", "total")]
     )
     for row, hand in zip(sheet.rows, record["hands"], strict=True):
         cells = []
         for award, total in zip(row.result.awards, row.totals, strict=True):
             cells += [award, total]
-        writer.writerow([row.number, sheet.setup.names[row.dealer], hand["explanation"], *cells])
+        writer.writerow(
+            [row.number, inert(sheet.setup.names[row.dealer]), inert(hand["explanation"]), *cells]
+        )
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = attachment(f"{file_stem(game)}.csv")
     return response
@@ -71,20 +82,34 @@ def all_games_json(request: HttpRequest) -> HttpResponse:
     return response
 
 
+def megabytes(size: int) -> str:
+    """A file size as people say it: "50 MB", "50.3 MB", "200 KB"."""
+    if size < 1024 * 1024:
+        return f"{max(1, round(size / 1024))} KB"
+    mb = size / (1024 * 1024)
+    return f"{mb:.0f} MB" if mb == int(mb) else f"{mb:.1f} MB"
+
+
 class UploadForm(forms.Form):
     file = forms.FileField(label="A vinescore games file (.json)")
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_UPLOAD:
+        limit = settings.MAX_IMPORT_BYTES
+        if upload.size > limit:
             raise forms.ValidationError(
-                f"The file is {upload.size // (1024 * 1024)} MB; the most is "
-                f"{MAX_UPLOAD // (1024 * 1024)} MB."
+                f"The file is {megabytes(upload.size)}; the most this page takes is "
+                f"{megabytes(limit)}. Import a bigger file with the import_games command."
             )
         try:
             self.count, self.games = import_stream(read_records(upload))
         except RecordInvalid as invalid:
             raise forms.ValidationError(f"Nothing was imported. {invalid}") from None
+        except IntegrityError:  # a player of the same name added at that moment
+            raise forms.ValidationError(
+                "Nothing was imported: a player in the file was added on another phone "
+                "at the same moment. Import the file again."
+            ) from None
         return upload
 
 
@@ -99,7 +124,12 @@ def upload_games(request: HttpRequest) -> TemplateResponse:
     return TemplateResponse(
         request,
         "table/upload.html",
-        {"form": form, "imported": imported, "count": count},
+        {
+            "form": form,
+            "imported": imported,
+            "count": count,
+            "limit": megabytes(settings.MAX_IMPORT_BYTES),
+        },
         status=422 if form.errors else 200,
     )
 

@@ -21,19 +21,19 @@ import codecs
 import json
 import unicodedata
 from collections.abc import Iterable, Iterator
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import IO, Any
 
 import ijson
-from django.db import models, transaction
+from django.db import connection, models, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
 from vinescore.scoring import REGISTRY, GameRules, HandInvalid, Setup, Sheet, replay
 
 from .forms import NoteForm, player_count_words
-from .models import MAX_HANDS, Game, Hand, HandChange, Player, Seat
+from .models import MAX_HANDS, SEAT_SUMMARY, Game, Hand, HandChange, Player, Seat
 from .names import NameInvalid, clean_name, name_key
 
 FORMAT = "vinescore-games"
@@ -43,7 +43,6 @@ CHUNK_SIZE = 200
 BATCH = 200  # games checked, then saved together
 
 # Limits of the columns a record's values land in.
-MAX_NAME = Player._meta.get_field("name").max_length
 MAX_TITLE = Game._meta.get_field("title").max_length
 MAX_RULES_VERSION = Game._meta.get_field("rules_version").max_length
 MAX_POSITIVE = 2_147_483_647
@@ -364,6 +363,7 @@ class _Checked:
     note: str
     created_at: datetime | None
     hands: list[dict]  # cleaned facts
+    sheet: Sheet  # the hands played, with the names in the file
 
 
 class _Checker:
@@ -480,6 +480,7 @@ class _Checker:
             note=note,
             created_at=created_at,
             hands=hands,
+            sheet=self.sheet,
         )
 
     def players(self, rules: GameRules) -> list[str]:
@@ -561,7 +562,7 @@ class _Checker:
         hands = self.record.get("hands")
         if not isinstance(hands, list):
             raise self.fail("hands", "must be a list of hands.")
-        sheet = Sheet(rules, setup)
+        sheet = self.sheet = Sheet(rules, setup)
         cleaned = []
         for i, hand in enumerate(hands):
             facts = hand.get("facts") if isinstance(hand, dict) else None
@@ -616,15 +617,16 @@ def _save_batch(batch: list[_Checked], players: _Players) -> list[Game]:
     """Save checked games a batch at a time: a few queries for the whole
     batch, not a few for each game."""
     players.resolve(name for checked in batch for name in checked.names)
-    games, seats, seated_players = [], [], set()
+    games, seated_games, summaries, seated_players = [], [], [], set()
     for checked in batch:
         setup = checked.setup
         seated = [players[name] for name in checked.names]
         seated_players.update(player.pk for player in seated)
-        # Replayed with the names as stored ("ana" may have matched "Ana").
-        sheet = replay(
-            checked.rules, replace(setup, names=tuple(p.name for p in seated)), checked.hands
-        )
+        sheet, names = checked.sheet, tuple(player.name for player in seated)
+        # The checks played the hands already; replayed only with the names as
+        # stored ("ana" matched "Ana"), or to name a session's winner at its end.
+        if names != setup.names or setup.ended:
+            sheet = replay(checked.rules, replace(setup, names=names), checked.hands)
         game = Game(
             kind=checked.rules.key,
             title=checked.title,
@@ -638,10 +640,8 @@ def _save_batch(batch: list[_Checked], players: _Players) -> list[Game]:
         )
         game.take_result(sheet)
         games.append(game)
-        seats += [
-            Seat(game=game, player=player, position=i, **asdict(sheet.seat_summary(i)))
-            for i, player in enumerate(seated)
-        ]
+        summaries.append([sheet.seat_summary(i) for i in range(len(seated))])
+        seated_games.append(seated)
     Game.objects.bulk_create(games)
     # created_at is set on insert (auto_now_add): the file's times go in after.
     dated = []
@@ -651,18 +651,60 @@ def _save_batch(batch: list[_Checked], players: _Players) -> list[Game]:
             dated.append(game)
     if dated:
         Game.objects.bulk_update(dated, ["created_at"])
-    Seat.objects.bulk_create(seats)
-    hands = Hand.objects.bulk_create(
-        Hand(game=game, position=i + 1, facts=facts)
-        for game, checked in zip(games, batch, strict=True)
-        for i, facts in enumerate(checked.hands)
+    _insert(
+        Seat,
+        ["game", "player", "position", *SEAT_SUMMARY],
+        [
+            (game.pk, player.pk, i, *(getattr(summary, name) for name in SEAT_SUMMARY))
+            for game, seated, seat_summaries in zip(games, seated_games, summaries, strict=True)
+            for i, (player, summary) in enumerate(zip(seated, seat_summaries, strict=True))
+        ],
     )
-    HandChange.objects.bulk_create(
-        HandChange(game=hand.game, hand=hand, action=HandChange.ADDED, after=hand.facts)
-        for hand in hands
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    _insert(
+        Hand,
+        ["game", "position", "facts", "created_at", "updated_at"],
+        [
+            (game.pk, i + 1, json.dumps(facts), now, now)
+            for game, checked in zip(games, batch, strict=True)
+            for i, facts in enumerate(checked.hands)
+        ],
     )
+    _log_added(games)
     Player.objects.filter(pk__in=seated_players).update(record_changed_at=timezone.now())
     return games
+
+
+def _insert(model: type[models.Model], names: list[str], rows: list[tuple]) -> None:
+    """Rows of plain values, in one statement run for many rows.
+
+    Written without the ORM because bulk_create spends most of an import
+    preparing each value of each row; the values here are plain already.
+    """
+    column = {f.name: f.column for f in model._meta.concrete_fields}
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            f"INSERT INTO {model._meta.db_table} "  # noqa: S608 — names from the models
+            f"({', '.join(column[name] for name in names)}) "
+            f"VALUES ({', '.join(['%s'] * len(names))})",
+            rows,
+        )
+
+
+def _log_added(games: list[Game]) -> None:
+    """Each hand of these games goes into their change log as added: one
+    INSERT ... SELECT in the database rather than a row built here per hand."""
+    log = {f.name: f.column for f in HandChange._meta.concrete_fields}
+    hand = {f.name: f.column for f in Hand._meta.concrete_fields}
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {HandChange._meta.db_table} "  # noqa: S608 — names from the models
+            f"({log['game']}, {log['hand']}, {log['action']}, {log['after']}, {log['at']}) "
+            f"SELECT {hand['game']}, {hand['id']}, %s, {hand['facts']}, {hand['created_at']} "
+            f"FROM {Hand._meta.db_table} "
+            f"WHERE {hand['game']} IN ({', '.join(['%s'] * len(games))}) ORDER BY {hand['id']}",
+            [HandChange.ADDED, *(game.pk for game in games)],
+        )
 
 
 def _checked(records: Iterable[Any]) -> Iterator[list[_Checked]]:
