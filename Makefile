@@ -32,9 +32,13 @@ run: $(STAMP) .secret_key
 # a throwaway key and plain http.
 TEST_ENV := SECRET_KEY=test-only-not-secret HTTPS_ONLY=false
 
+# Production settings: HTTPS on, DEBUG off, a real-length key made up for the check.
+DEPLOY_ENV := SECRET_KEY="$$($(BIN)/python -c 'import secrets; print(secrets.token_urlsafe(50))')" HTTPS_ONLY=true DEBUG=false
+
 # The fast suite: everything but the browser tests.
 test: $(STAMP)
 	$(BIN)/ruff check .
+	$(DEPLOY_ENV) $(BIN)/python manage.py check --deploy --fail-level WARNING
 	$(TEST_ENV) $(BIN)/python manage.py makemigrations --check --dry-run
 	$(TEST_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	$(TEST_ENV) $(BIN)/python -m pytest -m "not browser"

@@ -7,12 +7,14 @@ DATABASE_URL    default: SQLite in db.sqlite3 beside manage.py;
                 e.g. postgres://postgres@127.0.0.1:5432/vinescore for PostgreSQL.
 HTTPS_ONLY      secure cookies, HSTS and redirect to https; default: on unless DEBUG.
 SERVE_LAN       serve the phones on the local network; default off.
+PAGE_CACHE      keep rendered pages and fragments in memory, within a budget; default on.
 """
 
 import os
 from pathlib import Path
 
 import dj_database_url
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from vinescore.lan import lan_addresses
@@ -62,6 +64,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_htmx",
+    "csp",
     "template_partials.apps.SimpleAppConfig",
     "vinescore.table",
 ]
@@ -69,6 +72,10 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # Below whitenoise, which serves static files already compressed.
+    "django.middleware.gzip.GZipMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "vinescore.middleware.permissions_policy",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
@@ -112,12 +119,15 @@ TEMPLATES = [
 
 # Rendered cards, score sheets and player records, named by the version of
 # the data they show (see vinescore/table/fragments.py), so never stale.
+# Each worker keeps at most MAX_ENTRIES of them, none bigger than
+# MAX_ENTRY_BYTES (a "show all hands" page of a long game is not kept):
+# a budget of MAX_ENTRIES x MAX_ENTRY_BYTES, 32 MB, a worker.
 # PAGE_CACHE=false renders everything afresh on every request.
 CACHES = {
     "default": {
-        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-        "TIMEOUT": 60 * 60 * 24,
-        "OPTIONS": {"MAX_ENTRIES": 5000},
+        "BACKEND": "vinescore.cache.BoundedLocMemCache",
+        "TIMEOUT": 60 * 60 * 6,
+        "OPTIONS": {"MAX_ENTRIES": 500, "MAX_ENTRY_BYTES": 64 * 1024},
     }
     if env_bool("PAGE_CACHE", True)
     else {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
@@ -167,10 +177,38 @@ if HTTPS_ONLY:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
     SECURE_SSL_REDIRECT = True
+    # Health checks come over plain http from inside the network.
+    SECURE_REDIRECT_EXEMPT = [r"^up/$"]
     SECURE_HSTS_SECONDS = 60 * 60 * 24 * 365
+    SECURE_HSTS_INCLUDE_SUBDOMAINS = True
+    SECURE_HSTS_PRELOAD = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+
+# Only our own scripts and styles, from our own static files: no inline
+# script, no style attribute, nothing from elsewhere.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "object-src": [NONE],
+        "base-uri": [NONE],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+    }
+}
+# Nothing here uses the camera, microphone, location or the like.
+PERMISSIONS_POLICY = (
+    "accelerometer=(), camera=(), geolocation=(), gyroscope=(), magnetometer=(), "
+    "microphone=(), payment=(), usb=(), interest-cohort=()"
+)
+
+# An upload bigger than this is refused beside the upload field; bigger
+# files go through `manage.py import_games`.
+MAX_IMPORT_BYTES = 50 * 1024 * 1024
 
 LOGGING = {
     "version": 1,

@@ -8,7 +8,8 @@ from django import forms
 from vinescore.scoring import Field as FactField
 from vinescore.scoring import GameRules, HandInvalid, Table
 
-from .models import Player
+from .models import MAX_HANDS, Player
+from .names import MAX_NAME, NameInvalid, clean_name, name_key
 
 MAX_SEATS = 6
 # The fields naming who won the bidding: their chips mark who bids first.
@@ -24,20 +25,39 @@ def player_count_words(counts: tuple[int, ...]) -> str:
 
 
 class PlayerForm(forms.Form):
-    name = forms.CharField(max_length=40, strip=True)
+    name = forms.CharField(
+        max_length=MAX_NAME,
+        strip=True,
+        error_messages={
+            "max_length": f"A name has at most {MAX_NAME} characters; this has %(show_value)d."
+        },
+    )
 
     def __init__(self, *args, player: Player | None = None, **kwargs):
         super().__init__(*args, **kwargs)
         self.player = player
 
     def clean_name(self) -> str:
-        name = " ".join(self.cleaned_data["name"].split())
-        clash = Player.objects.filter(name__iexact=name)
+        try:
+            name = clean_name(self.cleaned_data["name"])
+        except NameInvalid as invalid:
+            raise forms.ValidationError(str(invalid)) from None
+        clash = Player.objects.filter(name_key=name_key(name))
         if self.player is not None:
             clash = clash.exclude(pk=self.player.pk)
-        if clash.exists():
-            raise forms.ValidationError(f"There is already a player called {clash.first().name}.")
+        if (other := clash.first()) is not None:
+            raise forms.ValidationError(self.taken_message(other.name))
         return name
+
+    @staticmethod
+    def taken_message(name: str) -> str:
+        return f"There is already a player called {name}."
+
+    def refuse_taken(self) -> None:
+        """Another phone saved the same name between the check and the save."""
+        name = self.cleaned_data["name"]
+        other = Player.objects.filter(name_key=name_key(name)).first()
+        self.add_error("name", self.taken_message(other.name if other else name))
 
 
 class NewGameForm(forms.Form):
@@ -188,6 +208,18 @@ class HandForm(forms.Form):
             for name, message in invalid.errors.items():
                 self.add_error(None if name not in self.fields else name, message)
         return self.cleaned_data
+
+    def has_room(self, hands_played: int) -> bool:
+        """A game holds at most MAX_HANDS hands (see models.py); call after
+        is_valid(). False, with a message for the player, when it is full."""
+        if hands_played < MAX_HANDS:
+            return True
+        self.add_error(
+            None,
+            f"A game holds at most {MAX_HANDS:,} hands, and this one is full: "
+            "end it and start a rematch to play on.",
+        )
+        return False
 
     def inputs(self) -> list[dict]:
         """What the template needs to draw each field: its kind, its choices

@@ -28,6 +28,13 @@ from django.utils import timezone
 
 from vinescore.scoring import REGISTRY, GameRules, Setup, Sheet, replay
 
+from .names import MAX_KEY, MAX_NAME, name_key
+
+# Hands in one game: far beyond any real session, and small enough that the
+# largest totals the rules allow fit their columns.
+MAX_HANDS = 1000
+
+SEAT_SUMMARY = ["total", "won", "bids", "bids_made", "bid_total", "best_hand"]
 
 def duration_words(first: datetime | None, last: datetime | None) -> str:
     """How long from the first hand to the last, in a scorekeeper's words:
@@ -53,7 +60,9 @@ class LiveHand(NamedTuple):
 
 
 class Player(models.Model):
-    name = models.CharField(max_length=40)
+    name = models.CharField(max_length=MAX_NAME)
+    # The name as compared (names.name_key): set on every save.
+    name_key = models.CharField(max_length=MAX_KEY, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     # Moved on whenever a game they sit in changes (Game.refresh_seats), so
     # that it names one version of their record (see fragments.py).
@@ -61,12 +70,17 @@ class Player(models.Model):
 
     class Meta:
         ordering = [Lower("name")]
-        constraints = [
-            models.UniqueConstraint(Lower("name"), name="player_name_unique_ignoring_case")
-        ]
+        constraints = [models.UniqueConstraint(fields=["name_key"], name="player_name_key_unique")]
 
     def __str__(self) -> str:
         return self.name
+
+    def save(self, *args, **kwargs) -> None:
+        self.name_key = name_key(self.name)
+        update_fields = kwargs.get("update_fields")
+        if update_fields is not None and "name" in update_fields:
+            kwargs["update_fields"] = {*update_fields, "name_key"}
+        super().save(*args, **kwargs)
 
     @transaction.atomic
     def rename(self, name: str) -> None:
@@ -215,16 +229,7 @@ class Game(models.Model):
     def refresh_result(self, sheet: Sheet | None = None) -> Sheet:
         """Rebuild the cached outcome from the facts; call after any change."""
         sheet = sheet or self.sheet()
-        if sheet.winner is not None:
-            if self.finished_at is None:
-                self.finished_at = timezone.now()
-            self.winner_name = " and ".join(sheet.winner_names)
-        else:
-            self.finished_at = None
-            self.winner_name = ""
-        self.final_totals = list(sheet.totals)
-        self.hand_count = len(sheet.rows)
-        self.version += 1
+        self.take_result(sheet)
         self.refresh_seats(sheet)
         self.save(
             update_fields=[
@@ -237,6 +242,19 @@ class Game(models.Model):
             ]
         )
         return sheet
+
+    def take_result(self, sheet: Sheet) -> None:
+        """Set the cached outcome from the sheet, without saving it."""
+        if sheet.winner is not None:
+            if self.finished_at is None:
+                self.finished_at = timezone.now()
+            self.winner_name = " and ".join(sheet.winner_names)
+        else:
+            self.finished_at = None
+            self.winner_name = ""
+        self.final_totals = list(sheet.totals)
+        self.hand_count = len(sheet.rows)
+        self.version += 1
 
     def refresh_seats(self, sheet: Sheet) -> None:
         seats = list(self.seats.all())
@@ -366,12 +384,13 @@ class Seat(models.Model):
     position = models.PositiveSmallIntegerField(help_text="Clockwise order, from 0.")
     # This seat's part of the game's outcome, derived by Game.refresh_result()
     # so that player pages can add them up without replaying every game.
-    total = models.IntegerField(default=0, help_text="Final score, or coin balance.")
+    # 64-bit: a thousand hands of the largest values the rules allow still fit.
+    total = models.BigIntegerField(default=0, help_text="Final score, or coin balance.")
     won = models.BooleanField(default=False)
     bids = models.PositiveIntegerField(default=0, help_text="Hands this player won the bid.")
     bids_made = models.PositiveIntegerField(default=0)
-    bid_total = models.PositiveIntegerField(default=0, help_text="Sum of those bids.")
-    best_hand = models.IntegerField(null=True, blank=True, help_text="Most scored in one hand.")
+    bid_total = models.BigIntegerField(default=0, help_text="Sum of those bids.")
+    best_hand = models.BigIntegerField(null=True, blank=True, help_text="Most scored in one hand.")
 
     class Meta:
         ordering = ["position"]

@@ -9,16 +9,15 @@ import json
 
 from django import forms
 from django.conf import settings
+from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.template.response import TemplateResponse
 from django.utils.text import slugify
-from django.views.decorators.http import require_GET, require_http_methods
+from django.views.decorators.http import require_http_methods, require_safe
 
 from .models import Game
 from .records import RecordInvalid, game_record, import_stream, iter_records, read_records
 from .views import get_game
-
-MAX_UPLOAD = 50 * 1024 * 1024  # bytes
 
 
 def attachment(name: str) -> str:
@@ -29,7 +28,7 @@ def file_stem(game: Game) -> str:
     return f"vinescore-{slugify(game.name) or 'game'}-{game.pk}"
 
 
-@require_GET
+@require_safe
 def game_json(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_game(pk)
     response = StreamingHttpResponse(
@@ -39,7 +38,17 @@ def game_json(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
-@require_GET
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def inert(text: str) -> str:
+    """Text a spreadsheet shows as text: a cell starting like a formula
+    ("=HYPERLINK(...)", "+1", "@SUM") gets a leading apostrophe (OWASP's
+    advice against CSV injection). Numbers are written as numbers, apart."""
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+@require_safe
 def game_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """The score sheet as a spreadsheet: a row per hand, award and total per
     side, and when the hand was scored."""
@@ -51,7 +60,7 @@ def game_csv(request: HttpRequest, pk: int) -> HttpResponse:
     writer = csv.writer(out)
     writer.writerow(
         ["hand", "dealer", "explanation"]
-        + [f"{side} {what}" for side in sides for what in ("scored", "total")]
+        + [inert(f"{side} {what}") for side in sides for what in ("scored", "total")]
         + ["played at"]
     )
     for row, hand in zip(sheet.rows, record["hands"], strict=True):
@@ -59,7 +68,7 @@ def game_csv(request: HttpRequest, pk: int) -> HttpResponse:
         for award, total in zip(row.result.awards, row.totals, strict=True):
             cells += [award, total]
         writer.writerow(
-            [row.number, sheet.setup.names[row.dealer], hand["explanation"], *cells]
+            [row.number, inert(sheet.setup.names[row.dealer]), inert(hand["explanation"]), *cells]
             + [hand["played_at"]]
         )
     response = HttpResponse(out.getvalue(), content_type="text/csv; charset=utf-8")
@@ -67,7 +76,7 @@ def game_csv(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
-@require_GET
+@require_safe
 def all_games_json(request: HttpRequest) -> HttpResponse:
     response = StreamingHttpResponse(
         iter_records(Game.objects.order_by("created_at", "pk")), content_type="application/json"
@@ -76,24 +85,38 @@ def all_games_json(request: HttpRequest) -> HttpResponse:
     return response
 
 
+def megabytes(size: int) -> str:
+    """A file size as people say it: "50 MB", "50.3 MB", "200 KB"."""
+    if size < 1024 * 1024:
+        return f"{max(1, round(size / 1024))} KB"
+    mb = size / (1024 * 1024)
+    return f"{mb:.0f} MB" if mb == int(mb) else f"{mb:.1f} MB"
+
+
 class UploadForm(forms.Form):
     file = forms.FileField(label="A vinescore games file (.json)")
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
-        if upload.size > MAX_UPLOAD:
+        limit = settings.MAX_IMPORT_BYTES
+        if upload.size > limit:
             raise forms.ValidationError(
-                f"The file is {upload.size // (1024 * 1024)} MB; the most is "
-                f"{MAX_UPLOAD // (1024 * 1024)} MB."
+                f"The file is {megabytes(upload.size)}; the most this page takes is "
+                f"{megabytes(limit)}. Import a bigger file with the import_games command."
             )
         try:
             self.count, self.games = import_stream(read_records(upload))
         except RecordInvalid as invalid:
             raise forms.ValidationError(f"Nothing was imported. {invalid}") from None
+        except IntegrityError:  # a player of the same name added at that moment
+            raise forms.ValidationError(
+                "Nothing was imported: a player in the file was added on another phone "
+                "at the same moment. Import the file again."
+            ) from None
         return upload
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def upload_games(request: HttpRequest) -> TemplateResponse:
     form = UploadForm(request.POST if request.method == "POST" else None, request.FILES or None)
     imported: list[Game] = []
@@ -104,12 +127,17 @@ def upload_games(request: HttpRequest) -> TemplateResponse:
     return TemplateResponse(
         request,
         "table/upload.html",
-        {"form": form, "imported": imported, "count": count},
+        {
+            "form": form,
+            "imported": imported,
+            "count": count,
+            "limit": megabytes(settings.MAX_IMPORT_BYTES),
+        },
         status=422 if form.errors else 200,
     )
 
 
-@require_GET
+@require_safe
 def record_format(request: HttpRequest) -> TemplateResponse:
     docs = settings.BASE_DIR / "docs"
     schema = (docs / "game-record.schema.json").read_text(encoding="utf-8")
@@ -121,7 +149,7 @@ def record_format(request: HttpRequest) -> TemplateResponse:
     )
 
 
-@require_GET
+@require_safe
 def record_schema(request: HttpRequest) -> HttpResponse:
     schema = (settings.BASE_DIR / "docs" / "game-record.schema.json").read_bytes()
     return HttpResponse(schema, content_type="application/schema+json")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.http import Http404, HttpRequest
 from django.template.response import TemplateResponse
-from django.views.decorators.http import require_GET
+from django.views.decorators.http import require_safe
 
 from vinescore import guide
 from vinescore.scoring import REGISTRY
@@ -23,7 +23,7 @@ def get_page(key: str) -> guide.RulesPage:
     return guide.PAGES[key]
 
 
-@require_GET
+@require_safe
 def rules_index(request: HttpRequest) -> TemplateResponse:
     families: dict[str, list] = {}
     for rules in REGISTRY:
@@ -32,7 +32,7 @@ def rules_index(request: HttpRequest) -> TemplateResponse:
     return TemplateResponse(request, "rules/index.html", {"families": families.items()})
 
 
-@require_GET
+@require_safe
 def rules_page(request: HttpRequest, key: str) -> TemplateResponse:
     page = get_page(key)
     rules = REGISTRY[key]
@@ -53,7 +53,7 @@ def rules_page(request: HttpRequest, key: str) -> TemplateResponse:
     return TemplateResponse(request, template, context)
 
 
-@require_GET
+@require_safe
 def rules_glossary(request: HttpRequest) -> TemplateResponse:
     names = game_names()
     terms = [
@@ -63,12 +63,12 @@ def rules_glossary(request: HttpRequest) -> TemplateResponse:
     return TemplateResponse(request, "rules/glossary.html", {"terms": terms})
 
 
-@require_GET
+@require_safe
 def rules_deck(request: HttpRequest) -> TemplateResponse:
     return TemplateResponse(request, "rules/deck.html", {"sections": guide.DECK})
 
 
-@require_GET
+@require_safe
 def rules_search(request: HttpRequest) -> TemplateResponse:
     query = request.GET.get("q", "").strip()
     error = ""

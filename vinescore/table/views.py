@@ -11,7 +11,7 @@ from collections.abc import Callable
 import segno
 from django.conf import settings
 from django.core.paginator import Paginator
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
@@ -23,7 +23,6 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import (
     condition,
-    require_GET,
     require_http_methods,
     require_POST,
     require_safe,
@@ -45,7 +44,16 @@ from .forms import (
     facts_as_data,
     player_count_words,
 )
-from .models import Game, GameChange, Hand, LiveHand, Player, Seat, duration_words
+from .models import (
+    MAX_HANDS,
+    Game,
+    GameChange,
+    Hand,
+    LiveHand,
+    Player,
+    Seat,
+    duration_words,
+)
 from .stats import head_to_head, player_stats
 
 # The score sheet shows the latest hands; the rest are one tap away.
@@ -88,7 +96,7 @@ def get_hand(game: Game, hand_pk: int) -> Hand:
     return get_object_or_404(Hand, game=game, pk=hand_pk)
 
 
-@require_GET
+@require_safe
 def up(request: HttpRequest) -> HttpResponse:
     """The smallest page: for health checks and the benchmark's baseline."""
     return HttpResponse("ok", content_type="text/plain")
@@ -98,7 +106,7 @@ def up(request: HttpRequest) -> HttpResponse:
 
 
 @never_cache
-@require_GET
+@require_safe
 def game_list(request: HttpRequest) -> TemplateResponse:
     games = list(Game.objects.for_list()[:100])
     return TemplateResponse(
@@ -111,13 +119,12 @@ def game_list(request: HttpRequest) -> TemplateResponse:
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def player_list(request: HttpRequest) -> TemplateResponse | HttpResponse:
     form = PlayerForm(request.POST if request.method == "POST" else None)
     status = 200
     if request.method == "POST":
-        if form.is_valid():
-            Player.objects.create(name=form.cleaned_data["name"])
+        if form.is_valid() and save_name(form, lambda name: Player.objects.create(name=name)):
             if not request.htmx:
                 return HttpResponseRedirect(request.POST.get("next") or reverse("player_list"))
             form = PlayerForm()
@@ -132,7 +139,19 @@ def player_list(request: HttpRequest) -> TemplateResponse | HttpResponse:
     )
 
 
-@require_GET
+def save_name(form: PlayerForm, save) -> bool:
+    """Save the form's name; False, with the message beside the field, when
+    another phone saved the same name since the form checked it."""
+    try:
+        with transaction.atomic():
+            save(form.cleaned_data["name"])
+    except IntegrityError:
+        form.refuse_taken()
+        return False
+    return True
+
+
+@require_safe
 def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     others = tuple(Player.objects.exclude(pk=player.pk).values_list("pk", "name"))
@@ -182,7 +201,7 @@ def player_record(player: Player) -> dict:
     }
 
 
-@require_GET
+@require_safe
 def head_to_head_view(request: HttpRequest, pk: int, other_pk: int) -> TemplateResponse:
     one = get_object_or_404(Player, pk=pk)
     other = get_object_or_404(Player, pk=other_pk)
@@ -191,7 +210,7 @@ def head_to_head_view(request: HttpRequest, pk: int, other_pk: int) -> TemplateR
     return TemplateResponse(request, "table/head_to_head.html", {"h2h": head_to_head(one, other)})
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def player_rename(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
     player = get_object_or_404(Player, pk=pk)
     form = PlayerForm(
@@ -199,8 +218,7 @@ def player_rename(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
         player=player,
         initial={"name": player.name},
     )
-    if request.method == "POST" and form.is_valid():
-        player.rename(form.cleaned_data["name"])
+    if request.method == "POST" and form.is_valid() and save_name(form, player.rename):
         return HttpResponseRedirect(reverse("player_list"))
     return TemplateResponse(
         request,
@@ -214,7 +232,7 @@ HISTORY_PAGE = 20
 CHART_GAMES = 100  # a player's chart shows their latest finished games
 
 
-@require_GET
+@require_safe
 def history(request: HttpRequest) -> HttpResponse:
     query = request.GET.copy()
     query.pop("page", None)
@@ -266,7 +284,7 @@ def history_filter(data) -> HistoryFilter:
 # --- starting a game -------------------------------------------------------
 
 
-@require_GET
+@require_safe
 def game_new(request: HttpRequest) -> TemplateResponse:
     families: dict[str, list[dict]] = {}
     for rules in REGISTRY:
@@ -315,7 +333,7 @@ def last_table(kind: str | None = None) -> dict | None:
     }
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def game_start(request: HttpRequest, kind: str) -> TemplateResponse | HttpResponse:
     if kind not in REGISTRY:
         raise Http404("No such game.")
@@ -581,7 +599,7 @@ NOTICE = "<!-- notice -->"
 
 
 @never_cache  # Back must never show a stale score sheet
-@require_GET
+@require_safe
 def game_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
     if request.htmx or "deleted" in request.GET:  # the undo notice is for this view only
         return render_sheet(request, get_game(pk))
@@ -675,7 +693,7 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
             form.is_valid()
             form.add_error(None, "This game is finished: reopen it to play more hands.")
             return render_sheet(request, game, hands, sheet, form=form, status=409)
-        if not form.is_valid():
+        if not form.is_valid() or not form.has_room(len(hands)):
             return render_sheet(request, game, hands, sheet, form=form, status=422)
         hand, sheet = game.add_hand(form.facts, key=sent.key, played=sheet)
     if not request.htmx:
@@ -712,7 +730,7 @@ def hand_number(game: Game, hand: Hand) -> int | None:
     return game.hands.filter(deleted_at__isnull=True, position__lte=hand.position).count()
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def hand_edit(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse | HttpResponse:
     if request.method == "POST":
         with transaction.atomic():
@@ -763,7 +781,7 @@ def hand_edit_page(
     )
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def hand_delete(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse | HttpResponse:
     if request.method == "POST":
         with transaction.atomic():
@@ -798,11 +816,14 @@ def hand_restore(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
         if refused is not None:
             return refused
         if hand.deleted_at is not None:
+            if game.hand_count >= MAX_HANDS:
+                full = f"A game holds at most {MAX_HANDS:,} hands: this one is full."
+                return render_sheet(request, game, status=409, notice=full)
             game.restore_hand(hand, key=changes.submitted(request).key)
         return restored
 
 
-@require_GET
+@require_safe
 def change_log(request: HttpRequest, pk: int) -> TemplateResponse:
     game = get_game(pk)
     changes = list(game.changes.select_related("hand"))
@@ -826,7 +847,7 @@ def change_log(request: HttpRequest, pk: int) -> TemplateResponse:
 # --- the end of a game -----------------------------------------------------
 
 
-@require_http_methods(["GET", "POST"])
+@require_http_methods(["GET", "HEAD", "POST"])
 def game_reopen(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
     if request.method == "POST":
         with transaction.atomic():
