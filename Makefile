@@ -19,9 +19,11 @@ setup: $(STAMP)
 	$(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > .secret_key
 
 # Serves on http://127.0.0.1:$(PORT) with gunicorn and whitenoise, on SQLite
-# unless DATABASE_URL says otherwise.
+# unless DATABASE_URL says otherwise. Games played under older rules are
+# rescored in the open first (their change logs say what changed).
 run: $(STAMP) .secret_key
 	SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" HTTPS_ONLY="$${HTTPS_ONLY:-false}" $(BIN)/python manage.py migrate --noinput
+	SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" HTTPS_ONLY="$${HTTPS_ONLY:-false}" $(BIN)/python manage.py rescore_games --apply
 	SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" HTTPS_ONLY="$${HTTPS_ONLY:-false}" $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" HTTPS_ONLY="$${HTTPS_ONLY:-false}" $(BIN)/gunicorn vinescore.wsgi --bind 127.0.0.1:$(PORT) --workers 2 --access-logfile -
 
