@@ -170,6 +170,11 @@ class Shortcut:
     facts: Facts
 
 
+def bid_field(low: int, high: int) -> Field:
+    """A bid of `low` to `high`, one chip per number."""
+    return Field("bid", "Bid", "choice", choices=tuple((n, str(n)) for n in range(low, high + 1)))
+
+
 PASSED = "passed"
 PASSED_OUT = "passed-out"  # the rule name of a deal everyone passed
 

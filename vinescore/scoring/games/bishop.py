@@ -18,6 +18,7 @@ from ..base import (
     Shortcut,
     Table,
     Winner,
+    bid_field,
     net,
     unless_passed,
 )
@@ -78,12 +79,7 @@ class _BishopHand(GameRules):
         return unless_passed(
             [
                 Field("bidder", "Bidder", "seat"),
-                Field(
-                    "bid",
-                    "Bid",
-                    "choice",
-                    choices=tuple((n, str(n)) for n in range(MIN_BID, MAX_BID + 1)),
-                ),
+                bid_field(MIN_BID, MAX_BID),
                 Field("block", "Point cards", "choice", choices=BLOCKS),
                 Field("trump", "Trump", "choice", choices=SUITS),
                 Field(

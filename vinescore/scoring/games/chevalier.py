@@ -19,6 +19,7 @@ from ..base import (
     Shortcut,
     Table,
     Winner,
+    bid_field,
     unless_passed,
 )
 from ..checks import check_fields
@@ -69,12 +70,7 @@ class Chevalier(GameRules):
         return unless_passed(
             [
                 Field("bidder", "Bidder", "seat"),
-                Field(
-                    "bid",
-                    "Bid",
-                    "choice",
-                    choices=tuple((n, str(n)) for n in range(MIN_BID, MAX_BID + 1)),
-                ),
+                bid_field(MIN_BID, MAX_BID),
                 Field(
                     "bidders_clean",
                     "Clean tricks taken by the bidding team",

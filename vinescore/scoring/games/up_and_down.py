@@ -19,6 +19,7 @@ from ..base import (
     HandResult,
     Shortcut,
     Table,
+    bid_field,
     net,
     unless_passed,
 )
@@ -226,12 +227,7 @@ class UpAndDownPoints(BidderPartnerTieBreak, GameRules):
         return unless_passed(
             [
                 Field("bidder", "Bidder", "seat"),
-                Field(
-                    "bid",
-                    "Bid",
-                    "choice",
-                    choices=tuple((n, str(n)) for n in range(self.MIN_BID, self.MAX_BID + 1)),
-                ),
+                bid_field(self.MIN_BID, self.MAX_BID),
                 *_side_fields("bidder"),
             ]
         )
