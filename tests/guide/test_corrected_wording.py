@@ -57,8 +57,9 @@ def test_chevalier_explains_the_discarded_seven_and_bids_to_fifteen():
 def test_every_game_where_all_may_pass_explains_a_passed_out_deal(key):
     section = next(s for s in PAGES[key].sections if s.anchor == "passed-out")
     assert section.rules == ("passed-out",)
-    assert "the player on the dealer's left deals the next hand" in section.paragraphs[0]
-    assert "**Everyone passed**" in section.paragraphs[1]
+    (text,) = section.paragraphs
+    assert "the player on the dealer's left deals the next hand" in text
+    assert "One tap on **Everyone passed** records it." in text
 
 
 def test_games_whose_dealer_must_bid_have_no_passed_out_deal():
@@ -67,9 +68,10 @@ def test_games_whose_dealer_must_bid_have_no_passed_out_deal():
 
 
 def test_mu_explains_six_players_with_the_dealer_sitting_out():
-    section = next(s for s in PAGES["mu"].sections if s.anchor == "six-players")
-    assert "21 + 3 per card shown" in section.paragraphs[0]
-    assert "gains nothing from an overbid" in section.paragraphs[1]
+    rulings = next(s for s in PAGES["mu"].sections if s.anchor == "rulings")
+    (six,) = [p for p in rulings.paragraphs if p.startswith("**Six players, the dealer sits")]
+    assert "12 cards each, 21 + 3n, bids up to 12" in six.replace("up\n", "up ")
+    assert "gains nothing from an overbid" in six
 
 
 def test_the_mu_tie_example_is_a_legal_bidding_sequence():

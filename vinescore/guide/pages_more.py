@@ -79,9 +79,8 @@ def _passed_out(coins: bool = False) -> Section:
         "When everyone passes",
         (
             f"If every player passes, the deal is [[passed-out]]: {nothing}, and the player "
-            "on the dealer's left deals the next hand.",
-            "In the app, one tap on **Everyone passed** records it, so the dealer the sheet "
-            "shows keeps step with the table.",
+            "on the dealer's left deals the next hand. One tap on **Everyone passed** "
+            "records it.",
         ),
         rules=("passed-out",),
     )
@@ -1065,17 +1064,6 @@ MU = RulesPage(
         ),
         _passed_out(),
         Section(
-            "six-players",
-            "Six players: the dealer sits out (option)",
-            (
-                "With six at the table, switch this on when the game starts and the dealer "
-                "of each hand sits it out. The other five play a five-player hand: 12 cards "
-                "each, the five-player points needed (21 + 3 per card shown), bids up to 12.",
-                "The dealer holds no role that hand, takes no card points and gains nothing "
-                "from an overbid. The deal moves left as usual, so everyone sits out in turn.",
-            ),
-        ),
-        Section(
             "winning",
             "Winning",
             (
@@ -1100,24 +1088,20 @@ MU = RulesPage(
                 "Our source, the Board Game Arena help page, leaves out the scoring tables. "
                 "We use the classic edition's tables, shown under “Points needed, bonus and "
                 "overbids”.",
-                "The deck and card points: five colours of 0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, "
-                "9; 1s and 9s score 0, 6s and 7s score 2, the rest 1. Three players use "
-                "three colours (36 points, 12 cards each); four get 15 cards, five 12, six "
-                "10.",
-                "The card points you enter must add up to the points in the deck.",
+                "The deck, card points and hand sizes are the classic edition's, as under "
+                "“Cards and the deal”; three players use three colours. The card points you "
+                "enter must add up to the points in the deck.",
                 "The bid is the number of cards the Chief showed. The Chief's side is the "
-                "Chief and partner; with three players, the Chief alone.",
-                "With four or more players the Chief names a partner, who cannot be the Vice.",
+                "Chief and partner (with four or more players; never the Vice); with three "
+                "players, the Chief alone.",
                 "Every player always scores the card points of their own tricks.",
                 "Tie for Chief: the hand is not played; the player who tied last loses 10 "
                 "per card shown, every other tied player gains 5 per card shown.",
-                "Tie for Vice: the higher shown card wins, then the next; still tied, nobody "
-                "is Vice.",
-                _PASSED_RULING,
-                "**Six players, the dealer sits out** (an option from the help page): each "
-                "hand the dealer sits it out and the other five play it as a five-player "
-                "hand: 12 cards each, 21 + 3n, bids up to 12. The dealer cannot be Chief, "
-                "Vice or partner, scores nothing that hand and gains nothing from an overbid.",
+                "Tie for Vice: the higher shown card wins, then the next; else no Vice. "
+                "Everyone passing is a passed-out deal.",
+                "**Six players, the dealer sits out** (a help-page option): the other five "
+                "play each hand with the five-player table (12 cards each, 21 + 3n, bids up "
+                "to 12); the dealer holds no role and gains nothing from an overbid.",
                 "The game is played to 200 unless the table sets another target. A tie at "
                 "the top goes to the last hand's Chief, else the tied player nearest the "
                 "dealer's left.",
@@ -1170,36 +1154,13 @@ MU = RulesPage(
         Example(
             title="A tie for Chief",
             story=(
-                "Ana shows 1 card and Ben 2. Ana adds 2 more, showing 3. Dee, who passed on "
-                "the first round, now puts down 3 at once (4 would also have been allowed). "
-                "Everyone then passes: Ana and Dee tie on 3, Dee tied last. The hand is not "
-                "played; Dee loses 30 and Ana gains 15."
+                "Ana shows 1 card and Ben 2. Ana adds 2 more, showing 3. Dee, who passed "
+                "before, puts down 3 at once, and all pass. Ana and Dee tie on 3, Dee last: "
+                "the hand is not played; Dee loses 30 and Ana gains 15."
             ),
             names=FIVE,
             facts={"tie": True, "tied": [0, 3], "tied_last": 3, "shown": 3},
             expect=(15, 0, 0, -30, 0),
-        ),
-        Example(
-            title="Six players, the dealer sitting out",
-            story=(
-                "Six at the table with the option on; Fay deals and sits out. Ben shows 4 "
-                "cards and is Chief, picks a number other than 1 or 7 as trump and names "
-                "Dee. The five who play use the five-player table: 21 + 3 × 4 = 33. Ben "
-                "and Dee take 33, so each adds 60; Fay scores nothing this hand."
-            ),
-            names=(*FIVE, "Fay"),
-            facts={
-                "tie": False,
-                "chief": 1,
-                "bid": 4,
-                "vice": 0,
-                "partner": 3,
-                "trump": "other_number",
-                "points": [10, 18, 8, 15, 9, 0],
-            },
-            expect=(10, 78, 8, 75, 9, 0),
-            options=frozenset({"dealer_sits_out"}),
-            dealer=5,
         ),
     ),
     terms=("chief", "vice", "partner", "trump", "no-trump", "trick", "passed-out"),
