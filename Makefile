@@ -19,11 +19,14 @@ setup: $(STAMP)
 	$(BIN)/python -c "import secrets; print(secrets.token_urlsafe(50))" > .secret_key
 
 # Serves on http://127.0.0.1:$(PORT) with gunicorn and whitenoise, on SQLite
-# unless DATABASE_URL says otherwise. SERVE_LAN=true serves the other phones
-# at the table too, on every interface, and prints the address they can open.
+# unless DATABASE_URL says otherwise. Games played under older rules are
+# rescored in the open first (their change logs say what changed).
+# SERVE_LAN=true serves the other phones at the table too, on every
+# interface, and prints the address they can open.
 LISTEN = $(if $(filter 1 true yes on,$(SERVE_LAN)),0.0.0.0,127.0.0.1)
 run: $(STAMP) .secret_key
 	SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" HTTPS_ONLY="$${HTTPS_ONLY:-false}" $(BIN)/python manage.py migrate --noinput
+	SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" HTTPS_ONLY="$${HTTPS_ONLY:-false}" $(BIN)/python manage.py rescore_games --apply
 	SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" HTTPS_ONLY="$${HTTPS_ONLY:-false}" $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@$(BIN)/python -m vinescore.lan $(PORT) $(LISTEN)
 	SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" HTTPS_ONLY="$${HTTPS_ONLY:-false}" $(BIN)/gunicorn vinescore.wsgi --bind $(LISTEN):$(PORT) --workers 2 --access-logfile -

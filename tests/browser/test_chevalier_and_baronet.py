@@ -1,5 +1,5 @@
 """Two more evenings on a phone: a whole game of Chevalier (partners, poison
-cards, sweeps and the bump, to 31), and a session of Baronet for coins,
+cards, sweeps, the bump and a deal everyone passed, to 31), and a session of Baronet for coins,
 settled up at the end."""
 
 from __future__ import annotations
@@ -18,8 +18,7 @@ CHEVALIER = ("Ana", "Ben", "Cy", "Dee")
 BARONET = ("Ana", "Ben", "Cy", "Dee", "Eli")
 SCREENSHOT = "/tmp/baronet.png"
 TARS_RULING = (
-    "(house ruling: a sweep is every Tar played into a trick; "
-    "those left in the pack or discarded do not count)"
+    "(house ruling: a sweep is every Tar dealt this hand; those left in the pack do not count)"
 )
 
 
@@ -188,12 +187,27 @@ def test_a_table_plays_a_whole_game_of_chevalier_to_31(page: Page) -> None:
     assert totals(page) == {"Ana & Cy": 27, "Ben & Dee": 13}
     expect_next_hand(page, 5, "Dee", "Ana")
 
-    # Hand 5: Ana bids 3 and takes 4 clean; Ben & Dee sweep three poisoned
+    # Hand 5: everyone passes on Dee's deal. One tap records it: nobody
+    # scores, and the deal moves on to Ana, as it does at the table.
+    page.evaluate("window.__marker = 1")
+    with page.expect_response(lambda r: r.url.endswith("/hands/")) as answer:
+        page.get_by_role("button", name="Everyone passed").tap()
+    assert answer.value.status == 200
+    expect(page.locator("tbody.hand")).to_have_count(5)
+    assert page.evaluate("window.__marker") == 1
+    expect(last_explanation(page)).to_contain_text(
+        "Dee dealt. Everyone passed on Dee's deal: nobody scores, and the deal moves left to Ana."
+    )
+    expect(page.locator("tbody.hand").last.locator(".award")).to_have_text(["0", "0"])
+    assert totals(page) == {"Ana & Cy": 27, "Ben & Dee": 13}
+    expect_next_hand(page, 6, "Ana", "Ben")
+
+    # Hand 6: Ana bids 3 and takes 4 clean; Ben & Dee sweep three poisoned
     # tricks and have 3 clean (worked out): 3 + 3 = 6. Ana & Cy reach 31.
     tap(page, bidder="Ana", bid=3, bidders_clean=4, bidders_poisoned=0, defenders_poisoned=3)
-    score_hand(page, 5)
+    score_hand(page, 6)
     expect(last_explanation(page)).to_contain_text(
-        "Dee dealt. Ana bid 3 and Ana & Cy took 4 points: both teams keep their points "
+        "Ana dealt. Ana bid 3 and Ana & Cy took 4 points: both teams keep their points "
         "(4 and 6); Ben & Dee swept the Tars: their 3 poisoned tricks count 1 each "
         f"{TARS_RULING}."
     )
@@ -202,7 +216,7 @@ def test_a_table_plays_a_whole_game_of_chevalier_to_31(page: Page) -> None:
 
     banner = page.locator("section.winner")
     expect(banner.get_by_role("heading")).to_have_text("🏆 Ana & Cy win")
-    expect(banner).to_contain_text("First to reach 31, after hand 5.")
+    expect(banner).to_contain_text("First to reach 31, after hand 6.")
     expect(banner.get_by_role("heading", name="Settle up")).to_have_count(0)
     expect(page.locator("ol.totals li.won .who")).to_have_text("Ana & Cy")
     expect(page.locator("#hand-form")).to_have_count(0)

@@ -41,22 +41,24 @@ def test_a_duel_is_tracked_by_taps_to_the_end_of_the_match(page: Page) -> None:
     page.get_by_role("button", name="Start game").tap()
 
     expect(page.get_by_role("heading", name="Duel", exact=True)).to_be_visible()
-    expect(status(page)).to_have_text("Round 1: Ana 5 health, Ben 5")
+    expect(status(page)).to_have_text("Round 1: Ana 5 health, Ben 5 · both reveal a card at once")
     expect(page.locator("#next-hand")).to_have_text("Hand 1")
+    expect(page.get_by_text("dealt.")).to_have_count(0)  # nobody deals in a duel
 
     tap_button(page, "Ben takes 3")
-    expect(status(page)).to_have_text("Round 1: Ana 5 health, Ben 2")
+    expect(status(page)).to_have_text("Round 1: Ana 5 health, Ben 2 · Ana attacks")
+    expect(page.get_by_text("dealt.")).to_have_count(0)
     tap_button(page, "Ana takes 4")  # a mis-tap: undo it
-    expect(status(page)).to_have_text("Round 1: Ana 1 health, Ben 2")
+    expect(status(page)).to_have_text("Round 1: Ana 1 health, Ben 2 · Ben attacks")
     page.get_by_role("button", name="Undo the last hand").tap()
     expect(page.get_by_text("Hand deleted")).to_be_visible()
-    expect(status(page)).to_have_text("Round 1: Ana 5 health, Ben 2")
+    expect(status(page)).to_have_text("Round 1: Ana 5 health, Ben 2 · Ana attacks")
 
     tap_button(page, "Ben takes 3")  # 2 - 3 = -1: Ben loses round 1
     expect(page.locator("tbody.hand tr.explain").last).to_contain_text(
         "Ben drops below 0 (-1): Ana wins round 1"
     )
-    expect(status(page)).to_have_text("Round 2: Ana 5 health, Ben 5")
+    expect(status(page)).to_have_text("Round 2: Ana 5 health, Ben 5 · both reveal a card at once")
 
     # Both take damage in the same exchange: the form records it.
     form = page.locator("#hand-form")
@@ -66,7 +68,7 @@ def test_a_duel_is_tracked_by_taps_to_the_end_of_the_match(page: Page) -> None:
     page.evaluate("window.__marker = 1")
     with page.expect_response(lambda r: r.url.endswith("/hands/")):
         form.get_by_role("button", name="Score hand").tap()
-    expect(status(page)).to_have_text("Round 2: Ana 3 health, Ben 4")
+    expect(status(page)).to_have_text("Round 2: Ana 3 health, Ben 4 · Ben attacks")
 
     tap_button(page, "Ben's deck is out")
     banner = page.locator("section.winner")

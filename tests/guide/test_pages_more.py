@@ -16,7 +16,7 @@ import pytest
 from vinescore.guide.pages_more import PAGES
 from vinescore.guide.text import Example, RulesPage, Section
 from vinescore.scoring import REGISTRY, Table
-from vinescore.scoring.base import GameRules
+from vinescore.scoring.base import PASSED_OUT, GameRules
 from vinescore.scoring.ledger import describe, settle_up
 
 KEYS = ("bishop", "baronet", "chevalier", "up-and-down", "up-and-down-points", "mu")
@@ -25,7 +25,7 @@ GLOSSARY_KEYS = frozenset(
     """bid bidder bump sweep open-card the-box trump no-trump thief key-suit red take-back
     dealer deuce farmer tar point-card exact exceed miss zero-bid double-zero less blind-bid
     forfeit partner stakes settle-up trick lead follow-suit poison war-and-peace jasper-city
-    chief vice ledger""".split()
+    chief vice ledger passed-out""".split()
 )
 TERM = re.compile(r"\[\[([^\]]*)\]\]")
 BY_KEY = {page.key: page for page in PAGES}
@@ -66,6 +66,8 @@ def scorer_rules(rules: GameRules) -> set[str]:
                     )
                     if isinstance(part, ast.Constant) and isinstance(part.value, str):
                         found.add(part.value)
+    if rules.passes:  # the base class scores a deal everyone passed
+        found.add(PASSED_OUT)
     return found
 
 
@@ -126,12 +128,17 @@ def test_every_rule_the_scorer_names_is_explained_by_exactly_one_section(page):
 
 
 def test_the_rule_scan_finds_what_the_scorers_return():
-    assert scorer_rules(REGISTRY["bishop"]) == {"made", "failed"}
-    assert scorer_rules(REGISTRY["baronet"]) == {"made", "failed"}
-    assert scorer_rules(REGISTRY["chevalier"]) == {"made", "sweep", "bump"}
+    assert scorer_rules(REGISTRY["bishop"]) == {"made", "failed", "passed-out"}
+    assert scorer_rules(REGISTRY["baronet"]) == {"made", "failed", "passed-out"}
+    assert scorer_rules(REGISTRY["chevalier"]) == {"made", "sweep", "bump", "passed-out"}
     assert scorer_rules(REGISTRY["up-and-down"]) == {"take-back", "red", "made", "failed"}
-    assert scorer_rules(REGISTRY["up-and-down-points"]) == {"exact", "exceed", "short"}
-    assert scorer_rules(REGISTRY["mu"]) == {"made", "overbid", "tie"}
+    assert scorer_rules(REGISTRY["up-and-down-points"]) == {
+        "exact",
+        "exceed",
+        "short",
+        "passed-out",
+    }
+    assert scorer_rules(REGISTRY["mu"]) == {"made", "overbid", "tie", "passed-out"}
 
 
 @pytest.mark.parametrize(

@@ -159,3 +159,14 @@ def test_clean_is_idempotent(data):
     t = Table(names)
     once = RULES.clean(data.draw(baronet_hands(len(names))), t)
     assert RULES.clean(once, t) == once
+
+
+def test_a_passed_out_deal_pays_nobody():
+    t = Table(FIVE, dealer=4, stakes=100)
+    result = RULES.score(RULES.clean({"passed": True}, t), t)
+    assert result.payments == () and result.awards == (0, 0, 0, 0, 0)
+    assert result.explanation == (
+        "Everyone passed on Eli's deal: nobody scores or pays, and the deal moves left to Ana"
+    )
+    sheet = replay(RULES, Setup(FIVE, first_dealer=4, stakes=100), [{"passed": True}])
+    assert sheet.totals == (100,) * 5 and sheet.next_table.dealer == 0

@@ -171,3 +171,24 @@ def test_totals_are_the_sum_of_awards_and_only_one_group_scores(data):
         assert scored and all(a == row.result.bid for a in scored)
         expected = [e + a for e, a in zip(expected, row.result.awards, strict=True)]
     assert list(sheet.totals) == expected
+
+
+def test_a_passed_out_deal_scores_nothing_and_moves_the_dealer():
+    # Cy deals, everyone passes: one tap, nobody scores, Dee deals next.
+    setup = Setup(FIVE, first_dealer=2, target=21)
+    t = setup.table(0)
+    (shortcut,) = RULES.shortcuts(t)
+    assert shortcut.label == "Everyone passed"
+    passed = RULES.clean(shortcut.facts, t)
+    sheet = replay(RULES, setup, [passed, hand(bidder=3, partner=0)])
+    first, second = sheet.rows
+    assert first.dealer == 2 and second.dealer == 3 and sheet.next_table.dealer == 4
+    assert first.result.awards == (0, 0, 0, 0, 0) and first.result.made is None
+    assert first.result.explanation == (
+        "Everyone passed on Cy's deal: nobody scores, and the deal moves left to Dee"
+    )
+    assert sheet.totals == (7, 0, 0, 7, 0)
+
+
+def test_a_passed_deal_records_nothing_else():
+    assert RULES.clean({"passed": "on", "bidder": "1", "bid": "4"}, Table(FIVE)) == {"passed": True}

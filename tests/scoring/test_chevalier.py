@@ -14,7 +14,7 @@ NAMES = ("Ana", "Ben", "Cy", "Dee")
 RULES = Chevalier()
 
 
-def hand(bidder=0, bid=5, clean=5, poisoned=0, their_poisoned=0, their_clean=None):
+def hand(bidder=0, bid=5, clean=5, poisoned=0, their_poisoned=0, their_clean=None, discarded=None):
     facts = {
         "bidder": bidder,
         "bid": bid,
@@ -24,6 +24,8 @@ def hand(bidder=0, bid=5, clean=5, poisoned=0, their_poisoned=0, their_clean=Non
     }
     if their_clean is not None:
         facts["defenders_clean"] = their_clean
+    if discarded is not None:
+        facts["discarded_poison"] = discarded
     return facts
 
 
@@ -77,7 +79,65 @@ def test_bidding_team_sweep_doubles_poisoned_tricks():
     assert result.rule == "sweep" and result.made is True
     assert "Ana & Cy swept the 7s" in result.explanation
     assert "count double" in result.explanation
-    assert "house ruling" in result.explanation
+    assert "a sweep is every 7 dealt this hand" in result.explanation
+
+
+def test_a_discarded_seven_means_no_sweep_and_the_bid_fails():
+    # Bid 10; 4 clean and 4 poisoned tricks; the fifth 7 went out with the
+    # open card. Nobody took every 7 dealt: 4 points, short of 10, so Ben &
+    # Dee score their 2 clean tricks plus a bump of 10.
+    result = play(hand(bidder=0, bid=10, clean=4, poisoned=4, discarded=True))
+    assert result.awards == (0, 12)
+    assert result.made is False and result.rule == "bump"
+    assert "Ana discarded a 7, so nobody took every 7 dealt" in result.explanation
+    assert "the 4 poisoned tricks count nothing" in result.explanation
+    assert "plus a bump of 10: 12" in result.explanation
+
+
+def test_without_the_discard_the_same_tricks_are_a_made_sweep():
+    result = play(hand(bidder=0, bid=10, clean=4, poisoned=4, discarded=False))
+    assert result.awards == (12, 2)
+    assert result.rule == "sweep" and result.made is True
+
+
+def test_a_discarded_seven_stops_a_defending_sweep_too():
+    result = play(hand(bidder=1, bid=4, clean=5, their_poisoned=3, discarded=True))
+    # Ben & Dee made 5; Ana & Cy keep only their 2 clean tricks
+    assert result.awards == (2, 5)
+    assert "no sweep" in result.explanation
+
+
+def test_a_discarded_tar_under_buccaneer_is_named_as_a_tar():
+    t = Table(NAMES, frozenset({"buccaneer"}))
+    fields = {f.name: f for f in RULES.fields(t)}
+    assert fields["discarded_poison"].label == "The bidder discarded a Tar"
+    facts = RULES.clean(hand(bid=6, clean=4, poisoned=2, discarded=True), t)
+    assert "Ana discarded a Tar" in RULES.score(facts, t).explanation
+
+
+def test_after_a_discarded_seven_at_most_four_poisoned_tricks():
+    errors = refused(hand(clean=2, poisoned=3, their_poisoned=2, discarded=True))
+    assert set(errors) == {"defenders_poisoned"}
+    assert "at most 4 in a hand where the bidder discarded a 7" in errors["defenders_poisoned"]
+
+
+def test_everyone_passed_is_one_tap_and_nobody_scores():
+    t = Table(NAMES, dealer=2)
+    (shortcut,) = RULES.shortcuts(t)
+    assert shortcut.label == "Everyone passed"
+    facts = RULES.clean(shortcut.facts, t)
+    assert facts == {"passed": True}
+    result = RULES.score(facts, t)
+    assert result.awards == (0, 0) and result.made is None and result.bidder is None
+    assert result.rule == "passed-out"
+    assert result.explanation == (
+        "Everyone passed on Cy's deal: nobody scores, and the deal moves left to Dee"
+    )
+
+
+def test_a_passed_deal_moves_the_deal_left():
+    sheet = replay(RULES, Setup(NAMES, first_dealer=3), [{"passed": True}])
+    assert sheet.rows[0].dealer == 3 and sheet.next_table.dealer == 0
 
 
 def test_defending_team_sweep_counts_poisoned_tricks_once():
@@ -130,9 +190,10 @@ def test_tricks_entered_for_both_teams_must_add_up_to_ten():
     assert "add up to 11" in errors["defenders_clean"]
 
 
-def test_bid_from_one_to_twenty():
-    assert set(refused(hand(bid=21))) == {"bid"}
+def test_bid_from_one_to_fifteen_the_most_a_team_can_make():
+    assert set(refused(hand(bid=16))) == {"bid"}
     assert set(refused(hand(bid=0))) == {"bid"}
+    assert play(hand(bid=15, clean=5, poisoned=5)).awards == (15, 0)
 
 
 def test_tie_at_the_top_goes_to_the_bidding_team():
@@ -149,7 +210,7 @@ def chevalier_hands(draw):
     given_clean = draw(st.booleans())
     return hand(
         bidder=draw(st.integers(0, 3)),
-        bid=draw(st.integers(1, 20)),
+        bid=draw(st.integers(1, 15)),
         clean=clean,
         poisoned=poisoned,
         their_poisoned=their_poisoned,
@@ -190,3 +251,19 @@ def test_totals_are_the_sum_of_awards(hands):
     for row in sheet.rows:
         expected = [e + a for e, a in zip(expected, row.result.awards, strict=True)]
     assert list(sheet.totals) == expected
+
+
+@given(chevalier_hands())
+def test_with_a_discarded_seven_poisoned_tricks_never_score(facts):
+    t = Table(NAMES)
+    facts = {**facts, "discarded_poison": True}
+    if facts["bidders_poisoned"] + facts["defenders_poisoned"] == 5:
+        with pytest.raises(HandInvalid):
+            RULES.clean(facts, t)
+        return
+    facts = RULES.clean(facts, t)
+    result = RULES.score(facts, t)
+    ours, theirs = facts["bidders_clean"], facts["defenders_clean"]
+    if not result.made:
+        ours, theirs = 0, theirs + facts["bid"]
+    assert result.awards == ((ours, theirs) if facts["bidder"] % 2 == 0 else (theirs, ours))

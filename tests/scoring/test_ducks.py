@@ -162,7 +162,7 @@ def test_bid_limits_and_targets():
         assert rules.hand_size(4) == 7 and rules.default_target(4) == 30
         assert rules.family == "Ducks and Geese" and rules.partnership
     bid = {f.name: f for f in CUT.fields(table())}["bid"]
-    assert (bid.min, bid.max) == (2, 17)
+    assert (bid.min, bid.max) == (2, 18)
     assert CUT.hand_size(5) == 8 and CUT.default_target(6) == 21
     assert CUT.family == "Ducks and Geese" and not CUT.partnership
     assert CUT.player_counts == (4, 5, 6)
@@ -303,7 +303,9 @@ def test_cutthroat_point_cards_beyond_the_deck_are_refused():
 
 def test_cutthroat_tie_goes_to_the_bidder():
     setup = Setup(FOUR, target=21)
-    hands = [{"bidder": 3, "bid": 7, "bidder_tricks": 7, "cards": [7, 0, 0, 0]}] * 3
+    # Dee makes 7 (5 tricks + 2 point cards) each hand; Ana keeps 7 point
+    # cards from the other 3 tricks each time.
+    hands = [{"bidder": 3, "bid": 7, "bidder_tricks": 5, "cards": [7, 0, 0, 2]}] * 3
     sheet = replay(CUT, setup, [CUT.clean(h, setup.table(0)) for h in hands])
     assert sheet.totals == (21, 0, 0, 21)
     assert sheet.winner.side == 3 and "bidder" in sheet.winner.reason
@@ -331,13 +333,15 @@ def partner_hands(draw, rules, options):
         if "double_zero" in options:
             bids.append("double_zero")
     took = draw(st.integers(0, 7))
+    bid = draw(st.sampled_from(bids))
+    per_trick = 3 if bid == "zero" else 4  # a zero bidder's partner sits out
     cap = rules.CARDS
-    ours = 0 if took == 0 else draw(st.integers(0, cap))
-    theirs = 0 if took == 7 else draw(st.integers(0, cap - ours))
+    ours = draw(st.integers(0, min(cap, per_trick * took)))
+    theirs = draw(st.integers(0, min(cap - ours, per_trick * (7 - took))))
     f = {
         "forfeit": False,
         "bidder": draw(st.integers(0, 3)),
-        "bid": draw(st.sampled_from(bids)),
+        "bid": bid,
         "open": draw(st.sampled_from(["open", "no_trump"])),
         "bidders_tricks": took,
         "others_cards": theirs,
@@ -396,15 +400,21 @@ def cutthroat_games(draw):
     options = draw(st.sampled_from([(), ("blind",)]))
     hands = []
     for _ in range(draw(st.integers(1, 8))):
-        total = draw(st.integers(0, 10))
+        bidder = draw(st.integers(0, players - 1))
+        took = draw(st.integers(0, 8))
+        # Point cards come with tricks: one card from each player a trick.
+        mine = draw(st.integers(0, min(10, players * took)))
+        total = draw(st.integers(0, min(10 - mine, players * (8 - took))))
         cuts = sorted(
-            draw(st.lists(st.integers(0, total), min_size=players - 1, max_size=players - 1))
+            draw(st.lists(st.integers(0, total), min_size=players - 2, max_size=players - 2))
         )
+        cards = [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+        cards.insert(bidder, mine)
         f = {
-            "bidder": draw(st.integers(0, players - 1)),
-            "bid": draw(st.integers(2, 17)),
-            "bidder_tricks": draw(st.integers(0, 8)),
-            "cards": [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)],
+            "bidder": bidder,
+            "bid": draw(st.integers(2, 18)),
+            "bidder_tricks": took,
+            "cards": cards,
         }
         if options:
             f["blind"] = draw(st.booleans())
@@ -432,3 +442,67 @@ def test_cutthroat_valid_hands_are_accepted_and_replay_adds_up(game):
         for seat, award in enumerate(r.awards):
             if seat != b:
                 assert award in (0, f["cards"][seat])
+
+
+# --- limits that follow from the cards ----------------------------------------
+
+
+def test_cutthroat_bid_of_eighteen_is_every_trick_and_every_point_card():
+    t = table(names=FIVE)
+    facts = CUT.clean({"bidder": 2, "bid": 18, "bidder_tricks": 8, "cards": [0, 0, 10, 0, 0]}, t)
+    result = CUT.score(facts, t)
+    assert result.awards == (0, 0, 18, 0, 0) and result.made
+    errors = refused(
+        CUT, {"bidder": 2, "bid": 19, "bidder_tricks": 8, "cards": [0] * 5}, names=FIVE
+    )
+    assert errors == {"bid": "Bid must be from 2 to 18; 19 is out of range."}
+
+
+def test_cutthroat_point_cards_come_with_tricks():
+    # Five players: one card from each player a trick. Cy took 1 trick, so at
+    # most 5 point cards; the other four took 7 tricks between them.
+    t = table(names=FIVE)
+    errors = refused(
+        CUT, {"bidder": 2, "bid": 5, "bidder_tricks": 1, "cards": [0, 0, 6, 0, 0]}, names=FIVE
+    )
+    assert errors == {
+        "cards": "Point cards for Cy: at most 5 in 1 trick (5 cards a trick); 6 entered."
+    }
+    errors = refused(
+        CUT, {"bidder": 2, "bid": 5, "bidder_tricks": 8, "cards": [1, 0, 3, 0, 0]}, names=FIVE
+    )
+    assert errors == {
+        "cards": "Point cards: everyone but Cy took 0 tricks, so at most 0 point cards "
+        "(5 cards a trick); 1 entered."
+    }
+    assert CUT.clean({"bidder": 2, "bid": 5, "bidder_tricks": 1, "cards": [0, 5, 5, 0, 0]}, t)
+
+
+def test_a_team_holds_at_most_four_point_cards_a_trick():
+    errors = refused(DG, facts(bid=5, bidders_tricks=1, bidders_cards=5, others_cards=0))
+    assert errors == {
+        "bidders_cards": "Point cards taken by the bidding team: at most 4 in their 1 trick "
+        "(4 cards a trick); 5 entered."
+    }
+    errors = refused(DG, facts(bid=5, bidders_tricks=6, bidders_cards=2, others_cards=5))
+    assert (
+        set(errors) == {"others_cards"} and "at most 4 in their 1 trick" in errors["others_cards"]
+    )
+
+
+def test_after_a_zero_bid_a_trick_holds_three_cards():
+    # The zero bidder's partner sits out: Ana & Cy's 2 tricks hold at most 6 cards.
+    t = table("zero")
+    f = facts(bidder=1, bid="zero", bidders_tricks=5, others_cards=7)
+    f.pop("bidders_cards", None)
+    with pytest.raises(HandInvalid) as caught:
+        DG.clean(f, t)
+    assert caught.value.errors == {
+        "others_cards": "Point cards taken by the other team: at most 6 in their 2 tricks "
+        "(3 cards a trick, the zero bidder's partner sitting out); 7 entered."
+    }
+
+
+def test_dog_tars_follow_the_tricks_too():
+    errors = refused(DOG, facts(bid=2, bidders_tricks=1, bidders_cards=5, others_cards=0))
+    assert "at most 4 in their 1 trick" in errors["bidders_cards"]

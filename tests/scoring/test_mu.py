@@ -81,6 +81,7 @@ def test_largest_bid_is_the_cards_in_a_hand():
 def test_fields_and_what_they_apply_to():
     fields = {f.name: f for f in RULES.fields(Table(FIVE))}
     assert list(fields) == [
+        "passed",
         "tie",
         "tied",
         "tied_last",
@@ -101,13 +102,14 @@ def test_fields_and_what_they_apply_to():
         "other_number",
         "none",
     ]
-    played = {"tie": False}
+    played = {"passed": False, "tie": False}
     assert {n for n, f in fields.items() if f.applies(played)} == set(fields) - {
         "tied",
         "tied_last",
         "shown",
     }
-    assert {n for n, f in fields.items() if f.applies({"tie": True})} == {
+    assert {n for n, f in fields.items() if f.applies({"passed": False, "tie": True})} == {
+        "passed",
         "tie",
         "tied",
         "tied_last",
@@ -209,7 +211,7 @@ def test_tie_for_chief_the_hand_is_not_played():
 
 def test_tie_for_chief_drops_the_played_hand_facts():
     facts = RULES.clean({**hand(), **tie(tied=(1, 4), last=1, shown=2)}, Table(FIVE))
-    assert facts == {"tie": True, "tied": [1, 4], "tied_last": 1, "shown": 2}
+    assert facts == {"passed": False, "tie": True, "tied": [1, 4], "tied_last": 1, "shown": 2}
     result = RULES.score(facts, Table(FIVE))
     assert result.awards == (0, -20, 0, 0, 10)
     assert "Eli gains 10;" in result.explanation
@@ -219,7 +221,7 @@ def test_tie_from_form_strings():
     facts = RULES.clean(
         {"tie": "on", "tied": ["0", "1"], "tied_last": "0", "shown": "4"}, Table(FOUR)
     )
-    assert facts == {"tie": True, "tied": [0, 1], "tied_last": 0, "shown": 4}
+    assert facts == {"passed": False, "tie": True, "tied": [0, 1], "tied_last": 0, "shown": 4}
 
 
 # --- three players ---------------------------------------------------------
@@ -446,3 +448,74 @@ def test_tie_for_chief_scores_only_the_tied_players(data):
             assert a == 5 * shown
         else:
             assert a == 0
+
+
+# --- passed out ---------------------------------------------------------------
+
+
+def test_everyone_passed_nobody_scores_and_the_deal_moves_left():
+    t = Table(FIVE, dealer=4)
+    (shortcut,) = RULES.shortcuts(t)
+    facts = RULES.clean(shortcut.facts, t)
+    assert facts == {"passed": True}
+    result = RULES.score(facts, t)
+    assert result.awards == (0, 0, 0, 0, 0) and result.bidder is None
+    assert result.explanation == (
+        "Everyone passed on Eli's deal: nobody scores, and the deal moves left to Ana"
+    )
+    sheet = replay(RULES, Setup(FIVE, first_dealer=4), [facts])
+    assert sheet.next_table.dealer == 0
+
+
+# --- six with the dealer sitting out ------------------------------------------
+
+OUT = frozenset({"dealer_sits_out"})
+
+
+def test_six_with_the_dealer_out_scores_with_the_five_player_table():
+    # Fay deals and sits out. Ben bids 4: the five-player table asks 21 + 3 x 4
+    # = 33 (the six-player table would ask 16 + 4 x 4 = 32). Ben and Dee take
+    # 33: made, bonus 10 x (4 + 2) = 60 each.
+    facts = hand(chief=1, bid=4, partner=3, points=[10, 18, 8, 15, 9, None])
+    result = play(facts, names=SIX, options=OUT, dealer=5)
+    assert result.awards == (10, 78, 8, 75, 9, 0)
+    assert "Chief Ben bid 4 with 5 players (Fay deals and sits out), needing 33" in (
+        result.explanation
+    )
+
+
+def test_six_with_the_dealer_out_an_overbid_pays_only_those_who_played():
+    # Ana deals and sits out. Cy bids 5 (needs 36) with Eli; they take 28,
+    # enough for a bid of 2 (27): 3 cards overbid. Cy loses 30; Ben, Dee and
+    # Fay gain 15 each; Ana, sitting out, gains nothing.
+    facts = hand(chief=2, bid=5, partner=4, trump="colour", points=[0, 11, 16, 9, 12, 12])
+    result = play(facts, names=SIX, options=OUT, dealer=0)
+    assert result.awards == (0, 26, -14, 24, 12, 27)
+
+
+def test_six_with_the_dealer_out_the_largest_bid_is_twelve():
+    t = Table(SIX, OUT, dealer=2)
+    fields = {f.name: f for f in RULES.fields(t)}
+    assert fields["bid"].max == 12 and fields["shown"].max == 12
+    assert "Cy deals and sits out" in fields["bid"].help
+
+
+def test_six_with_the_dealer_out_the_dealer_holds_no_role_and_no_points():
+    t = Table(SIX, OUT, dealer=1)
+    with pytest.raises(HandInvalid) as caught:
+        RULES.clean(hand(chief=1, bid=3, partner=0, points=[20, 0, 10, 10, 10, 10]), t)
+    assert caught.value.errors == {
+        "chief": "Chief: Ben deals and sits out this hand; choose a player who played."
+    }
+    with pytest.raises(HandInvalid) as caught:
+        RULES.clean(hand(chief=2, bid=3, partner=0, points=[20, 5, 10, 10, 10, 5]), t)
+    assert set(caught.value.errors) == {"points"}
+    with pytest.raises(HandInvalid) as caught:
+        RULES.clean(tie(tied=(1, 2), last=2), t)
+    assert set(caught.value.errors) == {"tied"}
+
+
+def test_six_without_the_option_still_use_the_six_player_table():
+    facts = hand(chief=1, bid=4, partner=3, points=[10, 18, 8, 15, 9, 0])
+    result = play(facts, names=SIX, dealer=5)
+    assert "with 6 players, needing 32" in result.explanation

@@ -78,12 +78,29 @@ def test_one_blank_trick_count_is_worked_out_from_the_hand_size():
     assert facts["tricks"] == [4, 4, 4]  # three players hold 12 cards each
 
 
-def test_bids_run_from_three_to_the_hand_size_plus_eleven():
-    for players, size in ((3, 12), (4, 13), (5, 11), (6, 9)):
+def test_bids_run_from_three_to_the_hand_size_plus_the_most_thieves():
+    # At most one thief a trick and eleven in all: 6 players (9 tricks) keep
+    # at most 9 thieves, so the highest bid is 18.
+    for players, size, top in ((3, 12, 23), (4, 13, 24), (5, 11, 22), (6, 9, 18)):
         t = table(tuple("ABCDEF"[:players]))
-        bid = {f.name: f for f in THIEF.fields(t)}["bid"]
-        assert (bid.min, bid.max) == (3, size + 11)
+        fields = {f.name: f for f in THIEF.fields(t)}
+        assert (fields["bid"].min, fields["bid"].max) == (3, top)
+        assert fields["thieves"].most == top - size
         assert THIEF.hand_size(players) == size
+
+
+def test_six_players_refuse_eleven_thieves_and_a_bid_of_twenty():
+    six = ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay")
+    t = table(six)
+    with pytest.raises(HandInvalid) as e:
+        thief_hand(0, 20, [4, 1, 1, 1, 1, 1], [3, 2, 2, 2, 1, 1], t)
+    assert e.value.errors == {
+        "bid": "Bid (points) must be from 3 to 18; 20 is out of range.",
+        "thieves": "Thieves kept: at most 9 in a hand (one a trick, 9 tricks); these add up to 11.",
+    }
+    # 4 tricks and 9 thieves: 13 points, exactly the bid
+    result = thief_hand(0, 13, [4, 1, 1, 1, 1, 1], [9, 0, 0, 0, 0, 0], t)
+    assert result.awards == (13, 0, 0, 0, 0, 0)
 
 
 def test_targets_follow_the_rulebook():
@@ -231,12 +248,12 @@ def thief_games(draw):
             draw(st.lists(st.integers(0, size), min_size=players - 1, max_size=players - 1))
         )
         tricks = [b - a for a, b in zip([0, *cuts], [*cuts, size], strict=True)]
-        kept = draw(st.integers(0, 11))
+        kept = draw(st.integers(0, min(11, size)))
         cuts = sorted(
             draw(st.lists(st.integers(0, kept), min_size=players - 1, max_size=players - 1))
         )
         thieves = [b - a for a, b in zip([0, *cuts], [*cuts, kept], strict=True)]
-        top = size if "trick_only" in options else size + 11
+        top = size if "trick_only" in options else size + min(11, size)
         hands.append(
             {
                 "bidder": draw(st.integers(0, players - 1)),

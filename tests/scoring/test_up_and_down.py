@@ -269,3 +269,18 @@ def test_points_totals_are_the_sum_of_awards(hands):
     for row in sheet.rows:
         expected = [e + a for e, a in zip(expected, row.result.awards, strict=True)]
     assert list(sheet.totals) == expected
+
+
+def test_points_game_a_passed_out_deal_scores_nothing_and_moves_the_deal():
+    setup = Setup(NAMES, first_dealer=1, target=60)
+    (shortcut,) = POINTS.shortcuts(setup.table(0))
+    sheet = replay(POINTS, setup, [POINTS.clean(shortcut.facts, setup.table(0))])
+    assert sheet.rows[0].result.awards == (0,) * 5
+    assert "Everyone passed on Ben's deal" in sheet.rows[0].result.explanation
+    assert sheet.next_table.dealer == 2
+
+
+def test_the_coin_game_has_no_passed_out_deal():
+    # Nobody bids in the coin game: the dealer leads or takes back.
+    assert [s.label for s in COINS.shortcuts(Table(NAMES))] == ["Take back"]
+    assert "passed" not in {f.name for f in COINS.fields(Table(NAMES))}

@@ -136,8 +136,10 @@ TERMS: tuple[Term, ...] = (
     Term(
         "bidder",
         "Bidder",
-        "The player who made the highest bid. They lead the first trick, and their bid "
-        "decides how the hand is scored.",
+        "The player who made the highest bid; their bid decides how the hand is scored. In "
+        "most games the bidder also leads the first trick. In Bishop the partner leads it, "
+        "showing who they are with the lowest trump (with Jasper City partners, and always "
+        "in Baronet, the bidder leads).",
         BIDDING,
     ),
     Term(
@@ -200,6 +202,14 @@ TERMS: tuple[Term, ...] = (
         DUCKS + CHEVALIER,
     ),
     Term(
+        "passed-out",
+        "Passed out",
+        "A deal where every player passes, so nobody bids. Nobody scores or pays, and the "
+        "next player to the left deals. Only in games where everyone may pass: Chevalier, "
+        "Bishop, Baronet, Up and Down for points and Mü.",
+        CHEVALIER + BISHOP + ("up-and-down-points",) + MU,
+    ),
+    Term(
         "partner",
         "Partner",
         "Your teammate. In the partner games you keep the same one all game, sitting "
@@ -210,15 +220,16 @@ TERMS: tuple[Term, ...] = (
     Term(
         "sweep",
         "Sweep",
-        "In Chevalier, one team taking every poison card played in the hand. A sweep lifts "
-        "the poison from that team's tricks.",
+        "In Chevalier, one team taking every poison card that was dealt this hand; any left "
+        "in the undealt pack don't matter. If the bidder discarded one, nobody can sweep. A "
+        "sweep lifts the poison from that team's tricks.",
         CHEVALIER,
     ),
     Term(
         "poison",
         "Poison",
-        "In Chevalier, the 7s (the Tars in the Buccaneer version). A trick holding one is "
-        "worth nothing unless a team sweeps them all.",
+        "In Chevalier, the 7s (the Tars in Buccaneer, the rulebook's variant). A trick "
+        "holding one is worth nothing unless a team sweeps them all.",
         CHEVALIER,
     ),
     Term(
@@ -259,8 +270,9 @@ TERMS: tuple[Term, ...] = (
     Term(
         "settle-up",
         "Settle up",
-        "Pay what a coin-game hand decided. Every coin goes from one player to another, so "
-        "the coins on the table never change in total.",
+        "Squaring up when a coin-game session ends: the fewest payments that bring every "
+        "player back to their stakes, those below their stakes paying those above. (A single "
+        "hand is paid as it is played; that is the hand's ledger.)",
         COINS,
     ),
     Term(

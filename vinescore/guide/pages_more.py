@@ -69,6 +69,28 @@ _SETTLE_UP_RULE = (
     "Players below their stakes pay; players above their stakes are paid. A player "
     "exactly on their stakes is square and does nothing.",
 )
+
+
+def _passed_out(coins: bool = False) -> Section:
+    """Where every player may pass: a deal nobody bids on."""
+    nothing = "nobody scores and nobody pays" if coins else "nobody scores"
+    return Section(
+        "passed-out",
+        "When everyone passes",
+        (
+            f"If every player passes, the deal is [[passed-out]]: {nothing}, and the player "
+            "on the dealer's left deals the next hand. One tap on **Everyone passed** "
+            "records it.",
+        ),
+        rules=("passed-out",),
+    )
+
+
+_PASSED_RULING = (
+    "Every player may pass. A deal everyone passes is recorded as passed out: nobody "
+    "scores or pays, and the deal moves left as after any hand."
+)
+
 _COIN_RULINGS = (
     "Every hand is a list of payments (payer, payee, coins) that adds up to zero, and the "
     "app shows it. A balance is the stakes plus those payments.",
@@ -86,6 +108,7 @@ _BISHOP_RULINGS = (
     "If no partner turns up, the bidder plays alone and scores as a group of one.",
     "Jasper City partners is a house rule you switch on when the game starts. It changes "
     "who the partner is, never the score.",
+    _PASSED_RULING,
     _TARGET_END,
     "Ties at the top go to the last hand's bidder, then that bidder's partner, then the "
     "tied player nearest the dealer's left.",
@@ -145,6 +168,7 @@ BISHOP = RulesPage(
             ),
             rules=("made", "failed"),
         ),
+        _passed_out(),
         Section(
             "winning",
             "Winning",
@@ -213,6 +237,7 @@ BISHOP = RulesPage(
         "dealer",
         "war-and-peace",
         "jasper-city",
+        "passed-out",
     ),
     source="Bishop and Baronet rulebook v1.1 (Game 6, Bishop)",
     related=("baronet",),
@@ -272,6 +297,7 @@ BARONET = RulesPage(
             ),
             rules=("made", "failed"),
         ),
+        _passed_out(coins=True),
         Section("coins", "Stakes, balances and the ledger", _LEDGER),
         Section("winning", "Ending the session", _SESSION_END),
         Section("ties", "Ties", _SESSION_TIES),
@@ -300,6 +326,7 @@ BARONET = RulesPage(
                 "third rounded down and the bidder the rest. After a failure the bidder "
                 "pays the bidder's share and the partner the partner's share, and each "
                 "winner receives one bet.",
+                _PASSED_RULING,
                 "Stakes are 100 coins each unless your table sets another amount. Balances "
                 "may go below zero. There is no target: you end the session and the most "
                 "coins wins.",
@@ -379,6 +406,7 @@ BARONET = RulesPage(
         "settle-up",
         "war-and-peace",
         "jasper-city",
+        "passed-out",
     ),
     source="Bishop and Baronet rulebook v1.1 (Game 7, Baronet)",
     related=("bishop",),
@@ -416,9 +444,9 @@ CHEVALIER = RulesPage(
             (
                 "Bidding goes once round the table, starting on the dealer's left. Bid how "
                 "many points your team will make, or pass. The highest [[bid]] wins.",
-                "The winning bidder then chooses: take the open card into their hand and "
-                "discard one card face down, making its suit [[trump]]; or leave it, and the "
-                "hand is played at [[no-trump]].",
+                "The high bidder settles trump. Picking up the open card, and laying one "
+                "card of their hand aside unseen, makes its suit [[trump]]; leaving the open "
+                "card where it lies means the hand has [[no-trump]].",
             ),
         ),
         Section(
@@ -430,21 +458,25 @@ CHEVALIER = RulesPage(
                 "A trick with at least one 7 in it is poisoned. A poisoned trick normally "
                 "scores nothing. Two or more 7s in one trick still make just one poisoned "
                 "trick.",
-                "Tip: keep your clean tricks face down and each poisoned trick face up with a "
-                "7 showing, so they are easy to count.",
+                "It helps to set each poisoned trick apart with a 7 showing: the count at "
+                "the end is then quick.",
             ),
         ),
         Section(
             "sweep",
             "The sweep",
             (
-                "A team that takes every poisoned trick of the hand has made a [[sweep]], and "
-                "its poison turns good.",
+                "A team that ends up holding every 7 that was dealt this hand has made a "
+                "[[sweep]], and its poison turns good.",
                 "**Bidding team sweeps:** each of its poisoned tricks counts 2 points.",
                 "**Other team sweeps:** each of its poisoned tricks counts 1 point, like a "
                 "clean trick.",
-                "A sweep does not need all five 7s, only the ones that were played in this "
-                "hand's tricks.",
+                "Only the dealt 7s matter: any still in the undealt pack are left out, so a "
+                "sweep may need fewer than five. An open card the bidder picks up was dealt "
+                "to the bidder.",
+                "A 7 the bidder lays aside after taking the open card was dealt but sits in "
+                "nobody's tricks, so that hand has no sweep: every poisoned trick is worth "
+                "nothing. The app asks whether the bidder discarded a 7.",
             ),
             rules=("sweep",),
         ),
@@ -456,11 +488,12 @@ CHEVALIER = RulesPage(
                 "made a sweep.",
                 "**Made** (the bidders' points reach the bid): both teams score the points "
                 "they made.",
-                "**Failed:** the bidding team scores 0. The other team scores its own points "
-                "plus a [[bump]] equal to the bid.",
+                "**Failed:** the bidders get nothing this hand, and their opponents add the "
+                "bid itself, as a [[bump]], to whatever points they made.",
             ),
             rules=("made", "bump"),
         ),
+        _passed_out(),
         Section(
             "winning",
             "Winning",
@@ -481,17 +514,22 @@ CHEVALIER = RulesPage(
                 "Partners sit across: the first and third players entered against the second "
                 "and fourth. The deal passes to the left after every hand, and bidding "
                 "starts on the dealer's left.",
-                "A hand has 10 tricks. Bids run from 1 to 20.",
+                "A hand has 10 tricks. Bids run from 1 to 15, the most a team can make (ten "
+                "tricks, five of them poisoned and swept).",
                 "The tricks you enter must add up to 10, and there are at most 5 poisoned "
-                "tricks (one per 7).",
-                "A sweep means one team holds every 7 that went into a trick this hand. 7s "
-                "left in the pack or discarded do not count. After a sweep the other team "
-                "has no poisoned trick.",
+                "tricks (one per 7), 4 when the bidder discarded a 7.",
+                "A sweep means one team holds every 7 that was dealt this hand; 7s left in "
+                "the undealt pack do not count, and an open card the bidder takes counts as "
+                "dealt to the bidder. A 7 the bidder discards was dealt but is taken by "
+                "nobody, so that hand has no sweep. After a sweep the other team has no "
+                "poisoned trick.",
+                _PASSED_RULING,
                 "A team's points are its clean tricks plus its poisoned tricks times 2 (the "
                 "bidders swept), times 1 (the other team swept) or times 0 (no sweep). The "
                 "bidders make their bid when their points reach it.",
-                "**Buccaneer** is a house rule: the Tars are the poison instead of the 7s. "
-                "Scoring does not change.",
+                "**Buccaneer** is the rulebook's own variant, chosen when the game starts: "
+                "the Tars are the poison instead of the 7s, and a discarded Tar ends a sweep "
+                "just as a discarded 7 does. Scoring does not change.",
                 _TARGET_END,
                 "A tie at the top goes to the team that bid the last hand.",
             ),
@@ -554,6 +592,27 @@ CHEVALIER = RulesPage(
             },
             expect=(4, 6),
         ),
+        Example(
+            title="A 7 discarded: no sweep",
+            story=(
+                "Ana bids 10 for Ana & Cy and takes the open card, laying a 7 aside. They "
+                "take 4 clean tricks and 4 poisoned ones, and Ben & Dee take the other 2, "
+                "both clean. The discarded 7 was dealt but is in nobody's tricks, so there "
+                "is no sweep and the poisoned tricks count nothing: Ana & Cy have 4 points, "
+                "short of 10. They score 0; Ben & Dee score their 2 plus a bump of 10."
+            ),
+            names=FOUR,
+            facts={
+                "bidder": 0,
+                "bid": 10,
+                "bidders_clean": 4,
+                "bidders_poisoned": 4,
+                "defenders_poisoned": 0,
+                "defenders_clean": 2,
+                "discarded_poison": True,
+            },
+            expect=(0, 12),
+        ),
     ),
     terms=(
         "bid",
@@ -566,6 +625,7 @@ CHEVALIER = RulesPage(
         "sweep",
         "bump",
         "dealer",
+        "passed-out",
     ),
     source="Chevalier rulebook (Game 8)",
 )
@@ -781,7 +841,8 @@ UP_AND_DOWN_POINTS = RulesPage(
             "Bidding",
             (
                 "Starting on the dealer's left, bid how many points you and a partner will "
-                "take, or pass. The lowest bid is 3.",
+                "take, or pass. The lowest bid is 3. If nobody bids, the deal is "
+                "[[passed-out]].",
                 "Once you pass, you are out of the bidding. Bidding can go round several "
                 "times and ends when everyone has passed.",
                 "The highest bidder leads the first trick, and that card sets [[trump]].",
@@ -804,6 +865,7 @@ UP_AND_DOWN_POINTS = RulesPage(
             ),
             rules=("exact", "exceed", "short"),
         ),
+        _passed_out(),
         Section(
             "winning",
             "Winning",
@@ -828,6 +890,7 @@ UP_AND_DOWN_POINTS = RulesPage(
                 _SEATING,
                 "A hand has 11 tricks. " + _POINTS_DEF,
                 "Bids run from 3 to 22.",
+                _PASSED_RULING,
                 "Groups score as groups. Exact: bidder and partner each score their group's "
                 "points, the others nothing. Exceed: every player scores their own group's "
                 "points. Short: bidder and partner nothing, each other player the other "
@@ -886,6 +949,7 @@ UP_AND_DOWN_POINTS = RulesPage(
         "trump",
         "follow-suit",
         "dealer",
+        "passed-out",
     ),
     source="Vines rulebook (Game 9, Up and Down: point scoring)",
     related=("up-and-down",),
@@ -932,8 +996,8 @@ MU = RulesPage(
                 "Bidding ends when everyone passes in a row. The player showing the most "
                 "cards is the [[chief]]; the number they show is the bid. Next most is the "
                 "[[vice]].",
-                "Tied for Vice: compare the highest shown cards, then the next highest. Still "
-                "level: there is no Vice and no Vice trump.",
+                "Tied for Vice: compare the highest shown cards, then the next highest. If "
+                "every card matches, nobody is Vice, and only the Chief names a trump.",
             ),
         ),
         Section(
@@ -998,6 +1062,7 @@ MU = RulesPage(
             ),
             rules=("tie",),
         ),
+        _passed_out(),
         Section(
             "winning",
             "Winning",
@@ -1023,18 +1088,20 @@ MU = RulesPage(
                 "Our source, the Board Game Arena help page, leaves out the scoring tables. "
                 "We use the classic edition's tables, shown under “Points needed, bonus and "
                 "overbids”.",
-                "The deck and card points: five colours of 0, 1, 1, 2, 3, 4, 5, 6, 7, 7, 8, "
-                "9; 1s and 9s score 0, 6s and 7s score 2, the rest 1. Three players use "
-                "three colours (36 points, 12 cards each); four get 15 cards, five 12, six "
-                "10.",
-                "The card points you enter must add up to the points in the deck.",
+                "The deck, card points and hand sizes are the classic edition's, as under "
+                "“Cards and the deal”; three players use three colours. The card points you "
+                "enter must add up to the points in the deck.",
                 "The bid is the number of cards the Chief showed. The Chief's side is the "
-                "Chief and partner; with three players, the Chief alone.",
-                "With four or more players the Chief names a partner, who cannot be the Vice.",
+                "Chief and partner (with four or more players; never the Vice); with three "
+                "players, the Chief alone.",
                 "Every player always scores the card points of their own tricks.",
                 "Tie for Chief: the hand is not played; the player who tied last loses 10 "
                 "per card shown, every other tied player gains 5 per card shown.",
-                "Tie for Vice: the higher shown card wins, then the next; still tied, no Vice.",
+                "Tie for Vice: the higher shown card wins, then the next; else no Vice. "
+                "Everyone passing is a passed-out deal.",
+                "**Six players, the dealer sits out** (a help-page option): the other five "
+                "play each hand with the five-player table (12 cards each, 21 + 3n, bids up "
+                "to 12); the dealer holds no role and gains nothing from an overbid.",
                 "The game is played to 200 unless the table sets another target. A tie at "
                 "the top goes to the last hand's Chief, else the tied player nearest the "
                 "dealer's left.",
@@ -1087,15 +1154,16 @@ MU = RulesPage(
         Example(
             title="A tie for Chief",
             story=(
-                "Ana shows 3 cards; Dee then matches that with 3 and nobody goes higher. The "
-                "hand is not played. Dee tied last and loses 30; Ana gains 15."
+                "Ana shows 1 card and Ben 2. Ana adds 2 more, showing 3. Dee, who passed "
+                "before, puts down 3 at once, and all pass. Ana and Dee tie on 3, Dee last: "
+                "the hand is not played; Dee loses 30 and Ana gains 15."
             ),
             names=FIVE,
             facts={"tie": True, "tied": [0, 3], "tied_last": 3, "shown": 3},
             expect=(15, 0, 0, -30, 0),
         ),
     ),
-    terms=("chief", "vice", "partner", "trump", "no-trump", "trick"),
+    terms=("chief", "vice", "partner", "trump", "no-trump", "trick", "passed-out"),
     source="Board Game Arena help page for Mü, with the classic edition's tables",
 )
 

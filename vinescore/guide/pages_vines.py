@@ -497,9 +497,11 @@ THIEF = RulesPage(
                 "game; it is the rulebook's scoring variation, scored as described above.",
                 "Hand sizes are 12, 13, 11 or 9 tricks for 3, 4, 5 or 6 players; the "
                 "tricks you enter must add up to that. All players together keep at most 11 "
-                "thieves in a hand (one suit).",
-                "A bid can be from 3 up to the hand size plus 11 (tricks only: up to the "
-                "hand size).",
+                "thieves in a hand (one suit), and never more than one a trick: with 6 "
+                "players and 9 tricks, at most 9.",
+                "A bid can be from 3 up to the hand size plus the most thieves the hand can "
+                "hold: 23 with 3 players, 24 with 4, 22 with 5, 18 with 6 (tricks only: up to "
+                "the hand size).",
                 "A tie at the top goes to the bidder, else to the tied player nearest the "
                 "dealer's left in play order.",
                 DEAL_LEFT,
@@ -721,7 +723,9 @@ def ducks_sections(cards: str, lowest: int, highest: int, ruling_extra: tuple[st
             "Playing the hand",
             (
                 "The bidder leads the first trick with any card. " + FOLLOW,
-                f"Keep tricks face down and {cards} face up. Play all 7 tricks, then score.",
+                f"Nobody counts anything until the seventh trick is in. Piling the tricks "
+                f"you win out of sight, but laying their {cards} out where everyone can see "
+                "them, makes that count quick.",
             ),
         ),
         Section(
@@ -768,12 +772,13 @@ def ducks_sections(cards: str, lowest: int, highest: int, ruling_extra: tuple[st
             "blind-bids",
             "Blind bids (option)",
             (
-                "With the **blind bids** option, you may make a [[blind-bid]]: bid before "
-                "you look at your cards. Your partner must not have looked either, so warn "
-                "them before they pick up.",
-                "A blind bid follows the usual bidding rules. If the first partner bids "
-                "blind, the second may look and bid normally. Once bidding ends, the blind "
-                "bidder may look at their hand before deciding on the open card.",
+                "With the **blind bids** option, a team may make a [[blind-bid]]: a bid made "
+                "while neither partner has seen a single card. Saying you mean to go blind "
+                "before your partner picks up is fair play, since it reveals nothing.",
+                "A blind bid obeys the ordinary bidding limits. Only the blind bidder stays "
+                "in the dark: a partner who speaks after a blind bid may pick up and bid as "
+                "usual. When the auction closes, the blind bidder finally sees their cards, "
+                "and only then chooses whether to take the open card.",
                 "**Made blind:** the bidding team scores the bid and the other team scores "
                 "**nothing at all**, not even its point cards. **Failed blind:** scored like "
                 "any missed bid.",
@@ -812,8 +817,9 @@ def ducks_sections(cards: str, lowest: int, highest: int, ruling_extra: tuple[st
                 f"{cards}, with nothing for tricks.",
                 "**Blind bids** are an option. Made blind: the bidders score the bid and the "
                 "other team nothing at all. Failed blind: an ordinary miss.",
-                f"{cards.capitalize()} come only with tricks: a team that took no trick "
-                f"holds no {cards[:-1]}.",
+                f"{cards.capitalize()} come only with tricks, four cards to a trick (three "
+                f"after a zero bid, while the zero bidder's partner sits out): a team holds "
+                f"at most that many {cards} for the tricks it took, and none without a trick.",
                 f"A hand is 7 tricks, and a bid can be from {lowest} to {highest}.",
                 *ruling_extra,
                 "A tie at the top goes to the bidding team.",
@@ -1124,8 +1130,13 @@ CUTTHROAT = RulesPage(
                 "bid, when nobody else scores.",
                 "**Blind bids** are an option; a failed blind bid is an ordinary miss. There "
                 "are no zero bids.",
-                "A bid can be from 2 to 17. All players together hold at most 10 point "
-                "cards: 5 Deuces and 5 Farmers.",
+                "A bid can be from 2 to 18: every one of the 8 tricks and all 10 point "
+                "cards. All players together hold at most 10 point cards: 5 Deuces and 5 "
+                "Farmers.",
+                "Point cards come with tricks, one card from each player a trick: the "
+                "bidder's point cards are at most the players at the table times the "
+                "bidder's tricks, and everyone else's together at most that many times the "
+                "other tricks.",
                 "A tie at the top goes to the bidder, else to the tied player nearest the "
                 "dealer's left in play order.",
                 DEAL_LEFT,

@@ -13,7 +13,7 @@ fixed-partner games (side 0 is seats 0 and 2, side 1 is seats 1 and 3).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
 
 Facts = dict[str, Any]
@@ -170,6 +170,36 @@ class Shortcut:
     facts: Facts
 
 
+def bid_field(low: int, high: int) -> Field:
+    """A bid of `low` to `high`, one chip per number."""
+    return Field("bid", "Bid", "choice", choices=tuple((n, str(n)) for n in range(low, high + 1)))
+
+
+PASSED = "passed"
+PASSED_OUT = "passed-out"  # the rule name of a deal everyone passed
+
+
+def passed_field() -> Field:
+    """The fact of a deal everyone passed (games where every player may pass)."""
+    return Field(
+        PASSED,
+        "Everyone passed",
+        "flag",
+        help="Nobody bid: nobody scores or pays, and the deal moves left.",
+    )
+
+
+def unless_passed(fields: Sequence[Field]) -> list[Field]:
+    """`fields` behind the "everyone passed" fact: each applies only to a deal
+    that was bid. A field that already depends on another is left as it is:
+    that other field is behind it too."""
+    played = (PASSED, (False,))
+    out = [passed_field()]
+    for f in fields:
+        out.append(f if f.show_if is not None else replace(f, show_if=played))
+    return out
+
+
 class GameRules:
     """Base for every game. Subclasses set the class attributes and implement
     `fields`, `clean` and `score`."""
@@ -178,6 +208,9 @@ class GameRules:
     name: ClassVar[str]
     family: ClassVar[str] = ""  # groups variants (Dog and cutthroat under Ducks and Geese)
     rules_version: ClassVar[str]
+    # What the latest rules version corrected, in players' words, for the
+    # change log of a game it rescores ("the corrected Chevalier sweep").
+    corrected: ClassVar[str] = ""
     player_counts: ClassVar[tuple[int, ...]]
     partnership: ClassVar[bool] = False  # fixed teams: seats 0+2 v 1+3
     coins: ClassVar[bool] = False  # settled in coins: stakes, no target
@@ -227,6 +260,26 @@ class GameRules:
     def shortcuts(self, table: Table) -> list[Shortcut]:
         return []
 
+    # Games where every player may pass (RULINGS, "Passed-out deals") set
+    # `passes`, put their fields behind `unless_passed`, and score a passed
+    # deal with `passed_out`.
+    passes: ClassVar[bool] = False
+
+    def passed_shortcut(self) -> Shortcut:
+        return Shortcut("Everyone passed", {PASSED: True})
+
+    def passed_out(self, table: Table) -> HandResult:
+        """A deal everyone passed: nobody scores or pays; the deal moves on."""
+        names = table.names
+        dealer, next_dealer = names[table.dealer], names[table.left_of(table.dealer)]
+        pays = " or pays" if self.coins else ""
+        return HandResult(
+            (0,) * self.side_count(table.size),
+            f"Everyone passed on {dealer}'s deal: nobody scores{pays}, and the deal "
+            f"moves left to {next_dealer}",
+            rule=PASSED_OUT,
+        )
+
     def status(self, table: Table) -> str:
         """A line about the state the next hand starts from, if the game has one."""
         return ""
@@ -239,6 +292,43 @@ class GameRules:
 
     def score(self, facts: Facts, table: Table) -> HandResult:
         raise NotImplementedError
+
+    def check_record(self, facts: Facts, table: Table) -> Facts:
+        """`clean`, strictly, for a hand read from a record file: a fact name
+        the game does not know, or a fact that does not apply to this hand,
+        is refused (a form posts every field; a file names only what it means)."""
+        if not isinstance(facts, dict):
+            raise HandInvalid({"__all__": "A hand must be a set of named facts."})
+        known = {f.name: f for f in self.fields(table)}
+        errors = {
+            str(name): self._not_here(str(name), table) for name in facts if name not in known
+        }
+        if errors:
+            raise HandInvalid(errors)
+        clean = self.clean(facts, table)
+        for name in facts:
+            if name not in clean:
+                errors[name] = f"{known[name].label} does not apply to this hand" + _because(
+                    known[name], known, clean
+                )
+        if errors:
+            raise HandInvalid(errors)
+        return clean
+
+    def _not_here(self, name: str, table: Table) -> str:
+        """Why a fact name is not one of this hand's facts."""
+        for option in self.options:
+            if option.name in table.options:
+                continue
+            switched = replace(table, options=table.options | {option.name})
+            for f in self.fields(switched):
+                if f.name == name:
+                    return (
+                        f"{f.label} is only recorded with the house rule “{option.label}”, "
+                        "which this game was not started with."
+                    )
+        names = ", ".join(f.name for f in self.fields(table))
+        return f"{self.name} has no fact “{name[:40]}” (its facts are {names})."
 
     # --- the end -----------------------------------------------------
     def winner(
@@ -296,3 +386,17 @@ class Registry:
 
     def __iter__(self):
         return iter(self.games.values())
+
+
+def _because(f: Field, known: Mapping[str, Field], clean: Facts) -> str:
+    """' (only when ...)' for a field that depends on another."""
+    if f.show_if is None or f.show_if[0] not in known:
+        return "."
+    other = known[f.show_if[0]]
+    value = clean.get(other.name)
+    if other.kind == "flag":
+        shown = "yes" if value else "no"
+    else:
+        shown = dict(other.choices).get(value, value) if other.choices else value
+        shown = "not recorded" if shown is None else shown
+    return f" ({other.label}: {shown})."

@@ -11,7 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .base import Facts, GameRules, HandResult, Table, Winner
+from .base import Facts, GameRules, HandResult, Payment, Table, Winner
+from .ledger import settle_up
 
 
 @dataclass(frozen=True)
@@ -127,6 +128,22 @@ class Sheet:
                 self.winner, self.decided_at = won, i + 1
         return row
 
+    def finish(self) -> Sheet:
+        """After the last hand: a session the table ended is won by the most
+        coins (or points), if no target decided it first."""
+        if self.setup.ended and self.winner is None:
+            self.winner = self.rules.session_winner(self.totals, self.setup.table(len(self.rows)))
+            self.decided_at = len(self.rows)
+        return self
+
+    @property
+    def settle_up(self) -> list[Payment] | None:
+        """A finished coin session squared against the stakes, in the fewest
+        payments; None for points games and sessions still going."""
+        if not self.rules.coins or self.winner is None or self.setup.stakes is None:
+            return None
+        return settle_up(self.totals, self.setup.stakes)
+
     def extended(self, facts: Facts) -> Sheet:
         """A copy with one more hand; this sheet is left as it was."""
         copy = Sheet(self.rules, self.setup, list(self.rows), self.winner, self.decided_at)
@@ -138,7 +155,4 @@ def replay(rules: GameRules, setup: Setup, hands: Sequence[Facts]) -> Sheet:
     sheet = Sheet(rules, setup)
     for facts in hands:
         sheet.play(facts)
-    if setup.ended and sheet.winner is None:
-        sheet.winner = rules.session_winner(sheet.totals, setup.table(len(hands)))
-        sheet.decided_at = len(hands)
-    return sheet
+    return sheet.finish()

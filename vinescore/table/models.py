@@ -377,6 +377,38 @@ class Game(models.Model):
         self.refresh_result()
         return rematch
 
+    def stored_outcome(self) -> dict:
+        """The cached outcome and the rules version it was scored by."""
+        return {
+            "rules_version": self.rules_version,
+            "totals": list(self.final_totals),
+            "winner": self.winner_name,
+        }
+
+    def current_outcome(self, sheet: Sheet) -> dict:
+        """The outcome the current rules give (`sheet`), with the sides' names
+        and what the rules' latest version corrected."""
+        return {
+            "rules_version": self.rules.rules_version,
+            "totals": list(sheet.totals),
+            "winner": " and ".join(sheet.winner_names),
+            "sides": list(sheet.side_names),
+            "correction": self.rules.corrected,
+        }
+
+    @transaction.atomic
+    def rescore(self) -> GameChange | None:
+        """Score the game by the rules vinescore has now and carry their
+        version. When that changes its totals or winner, the change log says
+        so (with the correction's name); otherwise nothing is logged."""
+        before = self.stored_outcome()
+        self.rules_version = self.rules.rules_version
+        self.save(update_fields=["rules_version"])
+        after = self.current_outcome(self.refresh_result())
+        if (before["totals"], before["winner"]) == (after["totals"], after["winner"]):
+            return None
+        return self.log(GameChange.RESCORED, before=before, after=after)
+
 
 class Seat(models.Model):
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="seats")

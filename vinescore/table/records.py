@@ -6,10 +6,13 @@ A file holds any number of games:
 
 A record is a game's setup and the facts of its live hands (deleted hands are
 left out). On export each hand also carries what the facts scored (awards,
-payments, totals, explanation) and the record carries the winner; these are
-derived, for people and other programs to read, and are ignored on import:
-importing replays the facts through the game's rules, hand by hand, at the
-table each hand was played at. The schema is docs/game-record.schema.json.
+payments, totals, explanation) and the record carries the winner and, for a
+finished coin session, the settle-up. Importing replays the facts through the
+game's rules, hand by hand, at the table each hand was played at: a fact the
+game does not know, or one that does not apply to its hand, is refused, and
+awards, payments, totals, winner or settle-up a file carries must be what the
+rules make of the facts, or the file is refused saying which (a file without
+them is simply scored). The schema is docs/game-record.schema.json.
 
 Export is deterministic (fixed key order, facts sorted by name, a fixed
 layout: see `dumps`), so export, import, export gives the same bytes.
@@ -30,7 +33,7 @@ from django.db import connection, models, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
-from vinescore.scoring import REGISTRY, GameRules, HandInvalid, Setup, Sheet, replay
+from vinescore.scoring import REGISTRY, GameRules, HandInvalid, Payment, Setup, Sheet, replay
 
 from .forms import NoteForm, player_count_words
 from .models import MAX_HANDS, SEAT_SUMMARY, Game, GameChange, Hand, LiveHand, Player, Seat
@@ -81,6 +84,10 @@ def game_record(game: Game) -> dict:
     winner = None
     if sheet.winner is not None:
         winner = {"sides": sheet.winner_names, "reason": sheet.winner.reason}
+    session = {}
+    if sheet.rules.coins:
+        squared = sheet.settle_up
+        session["settle_up"] = None if squared is None else payment_records(squared)
     return {
         "game": game.kind,
         "name": game.name,
@@ -99,10 +106,7 @@ def game_record(game: Game) -> dict:
             {
                 "facts": dict(sorted(row.facts.items())),
                 "awards": list(row.result.awards),
-                "payments": [
-                    {"payer": p.payer, "payee": p.payee, "coins": p.coins}
-                    for p in row.result.payments
-                ],
+                "payments": payment_records(row.result.payments),
                 "totals": list(row.totals),
                 "explanation": row.result.explanation,
                 "played_at": iso_utc(hand.played_at) if hand.played_at else None,
@@ -110,6 +114,7 @@ def game_record(game: Game) -> dict:
             for row, hand in zip(sheet.rows, hands, strict=True)
         ],
         "winner": winner,
+        **session,
     }
 
 
@@ -118,6 +123,10 @@ def duration_seconds(hands: list[LiveHand]) -> int | None:
     if not hands or hands[0].played_at is None or hands[-1].played_at is None:
         return None
     return int((hands[-1].played_at - hands[0].played_at).total_seconds())
+
+
+def payment_records(payments: Iterable[Payment]) -> list[dict]:
+    return [{"payer": p.payer, "payee": p.payee, "coins": p.coins} for p in payments]
 
 
 def dumps(value: Any, level: int = 0) -> str:
@@ -356,6 +365,24 @@ def _show(value: Any) -> str:
     return text if len(text) <= 40 else text[:39] + "…"
 
 
+def _show_value(value: Any, names: tuple[str, ...] = ()) -> str:
+    """A derived value in a message: a winner's sides, or payments in words."""
+
+    def who(seat: Any) -> str:
+        return names[seat] if _is_int(seat) and 0 <= seat < len(names) else _show(seat)
+
+    if value is None or value == []:
+        return "none"
+    if isinstance(value, list) and all(isinstance(v, str) for v in value):
+        return _show(" and ".join(value))
+    if isinstance(value, list) and all(isinstance(v, dict) for v in value):
+        lines = [
+            f"{who(v.get('payer'))} pays {who(v.get('payee'))} {v.get('coins')}" for v in value
+        ]
+        return "; ".join(lines[:6]) + ("…" if len(lines) > 6 else "")
+    return _show(value)
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -438,11 +465,16 @@ class _Checker:
                 "game", f"{_show(key)} is not a game vinescore knows (it knows {known})."
             )
         rules = REGISTRY[key]
+        self.rules_version = rules.rules_version
 
         title = " ".join(self.text("title", MAX_TITLE).split())
-        rules_version = self.text("rules_version", MAX_RULES_VERSION, rules.rules_version)
+        # Checked, but the game is scored by the rules vinescore has now and
+        # carries their version (see `derived` for a file scored otherwise).
+        self.scored_under = self.text("rules_version", MAX_RULES_VERSION, rules.rules_version)
+        rules_version = rules.rules_version
         note = self.text("note", MAX_NOTE)
-        for field, value in (("title", title), ("rules_version", rules_version), ("note", note)):
+        checked = (("title", title), ("rules_version", self.scored_under), ("note", note))
+        for field, value in checked:
             if any(unicodedata.category(c) == "Cc" for c in value.replace("\n", "")):
                 raise self.fail(field, "cannot hold control characters.")
 
@@ -588,7 +620,7 @@ class _Checker:
             if not isinstance(facts, dict):
                 raise self.fail("facts", "each hand needs its facts, as an object.", hand=i + 1)
             try:
-                clean = rules.clean(facts, sheet.table_for(i))
+                clean = rules.check_record(facts, sheet.table_for(i))
             except HandInvalid as invalid:
                 where = f"{self.label}, hand {i + 1}"
                 parts = [
@@ -602,9 +634,60 @@ class _Checker:
                     hand=i + 1,
                     field="facts" if first in (None, "__all__") else first,
                 ) from None
-            sheet.play(clean)
+            row = sheet.play(clean)
+            for field, scored in (
+                ("awards", list(row.result.awards)),
+                ("payments", payment_records(row.result.payments)),
+                ("totals", list(row.totals)),
+            ):
+                self.derived(hand, field, scored, hand=i + 1, names=setup.names)
             cleaned.append(clean)
+        sheet.finish()
+        if "winner" in self.record:
+            self.check_winner(self.record["winner"], sheet)
+        if "settle_up" in self.record:
+            squared = sheet.settle_up
+            scored = None if squared is None else payment_records(squared)
+            self.derived(self.record, "settle_up", scored, names=setup.names)
         return cleaned
+
+    def check_winner(self, claimed: Any, sheet: Sheet) -> None:
+        """The winner a file names (sides matched as player names are: ignoring
+        case and spacing) must be the one the rules find."""
+
+        def plain(sides: Any) -> Any:
+            if not isinstance(sides, list):
+                return sides
+            return [" ".join(str(n).split()).casefold() for n in sides]
+
+        sides = claimed.get("sides") if isinstance(claimed, dict) else claimed
+        scored = sheet.winner_names if sheet.winner is not None else None
+        if plain(sides) != plain(scored):
+            self.derived({"winner": sides}, "winner", scored)
+
+    def derived(
+        self,
+        where: dict,
+        field: str,
+        scored: Any,
+        hand: int | None = None,
+        names: tuple[str, ...] = (),
+    ) -> None:
+        """A derived value the file carries must be what the rules make of the
+        facts: the rules may have been corrected since it was written, or the
+        file edited by hand."""
+        if field not in where or where[field] == scored:
+            return
+        since = ""
+        if self.scored_under != self.rules_version:
+            since = f" (the file was scored under “{self.scored_under[:80]}”)"
+        raise self.fail(
+            field,
+            f"the file says {_show_value(where[field], names)}, but the rules make it "
+            f"{_show_value(scored, names)}{since}. Correct it, or leave it out to have it "
+            "worked out.",
+            hand=hand,
+        )
 
 
 class _Players:
@@ -759,8 +842,9 @@ def import_records(records: Iterable[Any]) -> list[Game]:
     """Check and save every record, all or nothing (one transaction).
 
     Each hand's facts are checked by the game's rules at the table the hand
-    was played at, then scored onto the sheet; derived values in the record
-    (awards, payments, totals, explanation, winner, name) are ignored.
+    was played at, then scored onto the sheet; awards, payments, totals, the
+    winner and the settle-up in the record must match the scoring where given
+    (the explanation and name are only read by people).
     Raises RecordInvalid, saving nothing, at the first problem.
     """
     players = _Players()

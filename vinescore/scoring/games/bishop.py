@@ -15,9 +15,12 @@ from ..base import (
     HandInvalid,
     HandResult,
     Option,
+    Shortcut,
     Table,
     Winner,
+    bid_field,
     net,
+    unless_passed,
 )
 from ..checks import check_fields
 from ..ledger import transfers
@@ -59,8 +62,10 @@ class _BishopHand(GameRules):
     checks. Subclasses score."""
 
     family = "Bishop"
-    rules_version = "Bishop and Baronet rulebook v1.1; vinescore rulings 2026-11"
+    rules_version = "Bishop and Baronet rulebook v1.1; vinescore rulings 2026-12"
+    corrected = "the corrected Bishop rules (a deal everyone passed)"
     player_counts = (4, 5)
+    passes = True
     HAND_SIZE = {4: 13, 5: 11}
 
     def jasper_city(self, table: Table) -> bool:
@@ -71,36 +76,38 @@ class _BishopHand(GameRules):
             partner_help = "Whoever played the lowest trump on the first trick."
         else:
             partner_help = "Whoever held the lowest trump (not the bidder's) and led it."
-        return [
-            Field("bidder", "Bidder", "seat"),
-            Field(
-                "bid",
-                "Bid",
-                "choice",
-                choices=tuple((n, str(n)) for n in range(MIN_BID, MAX_BID + 1)),
-            ),
-            Field("block", "Point cards", "choice", choices=BLOCKS),
-            Field("trump", "Trump", "choice", choices=SUITS),
-            Field(
-                "partner",
-                "Partner",
-                "seat",
-                optional=True,
-                none_label="No partner (the bidder played alone)",
-                help=partner_help,
-            ),
-            Field(
-                "points",
-                "Point cards taken by the bidder and partner",
-                "number",
-                min=0,
-                max=POINT_CARDS,
-                help=f"The other group has the rest of the {POINT_CARDS}.",
-            ),
-        ]
+        return unless_passed(
+            [
+                Field("bidder", "Bidder", "seat"),
+                bid_field(MIN_BID, MAX_BID),
+                Field("block", "Point cards", "choice", choices=BLOCKS),
+                Field("trump", "Trump", "choice", choices=SUITS),
+                Field(
+                    "partner",
+                    "Partner",
+                    "seat",
+                    optional=True,
+                    none_label="No partner (the bidder played alone)",
+                    help=partner_help,
+                ),
+                Field(
+                    "points",
+                    "Point cards taken by the bidder and partner",
+                    "number",
+                    min=0,
+                    max=POINT_CARDS,
+                    help=f"The other group has the rest of the {POINT_CARDS}.",
+                ),
+            ]
+        )
+
+    def shortcuts(self, table: Table) -> list[Shortcut]:
+        return [self.passed_shortcut()]
 
     def clean(self, facts: Facts, table: Table) -> Facts:
         facts = check_fields(self.fields(table), facts, table)
+        if facts["passed"]:
+            return facts
         if facts["partner"] is not None and facts["partner"] == facts["bidder"]:
             raise HandInvalid(
                 {
@@ -143,6 +150,8 @@ class Bishop(BidderPartnerTieBreak, _BishopHand):
     TARGET = {4: 25, 5: 21}
 
     def score(self, facts: Facts, table: Table) -> HandResult:
+        if facts.get("passed"):
+            return self.passed_out(table)
         names = table.names
         bid, took = facts["bid"], facts["points"]
         ours, theirs = self.groups(facts, table)
@@ -184,11 +193,14 @@ class Baronet(_BishopHand):
         "the losing group and shared by the winners."
     )
     STAKES = 100
+    corrected = "the corrected Baronet rules (a deal everyone passed)"
 
     def jasper_city(self, table: Table) -> bool:
         return True
 
     def score(self, facts: Facts, table: Table) -> HandResult:
+        if facts.get("passed"):
+            return self.passed_out(table)
         names = table.names
         bid, took = facts["bid"], facts["points"]
         bidder, partner = facts["bidder"], facts.get("partner")

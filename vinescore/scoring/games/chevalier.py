@@ -1,19 +1,33 @@
 """Game 8, Chevalier: two fixed teams, ten tricks, and five poison cards.
 
 A trick holding a poison card (a 7; Tars in Buccaneer) is worth nothing,
-unless one team took every poisoned trick: a sweep. Sweeps are worked out
-from the poisoned tricks each team took, so the scorekeeper never enters one.
+unless one team took every poison card that was dealt: a sweep. Every dealt
+7 ends up in a trick except one the bidder discards with the open card, so a
+sweep is worked out from the poisoned tricks each team took and whether the
+bidder discarded a 7; the scorekeeper never enters one.
 """
 
 from __future__ import annotations
 
-from ..base import Facts, Field, GameRules, HandInvalid, HandResult, Option, Table, Winner
+from ..base import (
+    Facts,
+    Field,
+    GameRules,
+    HandInvalid,
+    HandResult,
+    Option,
+    Shortcut,
+    Table,
+    Winner,
+    bid_field,
+    unless_passed,
+)
 from ..checks import check_fields
 from ..words import plural
 
 TRICKS = 10
 POISON_CARDS = 5
-MIN_BID, MAX_BID = 1, 20
+MIN_BID, MAX_BID = 1, 15  # 15: ten tricks, five of them poisoned and swept
 
 
 def counts(n: int) -> str:
@@ -25,9 +39,11 @@ class Chevalier(GameRules):
     HAND_SIZE = TRICKS
     TARGET = 31
     name = "Chevalier"
-    rules_version = "Vines rulebook, Game 8 (Chevalier rulebook); vinescore rulings 2026-11"
+    rules_version = "Vines rulebook, Game 8 (Chevalier rulebook); vinescore rulings 2026-12"
+    corrected = "the corrected Chevalier sweep (a discarded 7 means no sweep)"
     player_counts = (4,)
     partnership = True
+    passes = True
     summary = (
         "Partners bid the points their ten tricks will make, where a trick with a poison "
         "7 is worthless unless one team takes every poisoned trick."
@@ -36,7 +52,8 @@ class Chevalier(GameRules):
         Option(
             "buccaneer",
             "Buccaneer",
-            "The Tars are the poison cards instead of the 7s; scoring is the same.",
+            "A variant from the rulebook: the Tars are the poison cards instead of the "
+            "7s; scoring is the same.",
         ),
     )
 
@@ -44,55 +61,76 @@ class Chevalier(GameRules):
     def poison(table: Table) -> str:
         return "Tars" if table.has("buccaneer") else "7s"
 
+    @staticmethod
+    def one_poison(table: Table) -> str:
+        return "Tar" if table.has("buccaneer") else "7"
+
     def fields(self, table: Table) -> list[Field]:
         poison = self.poison(table)
-        return [
-            Field("bidder", "Bidder", "seat"),
-            Field(
-                "bid",
-                "Bid",
-                "choice",
-                choices=tuple((n, str(n)) for n in range(MIN_BID, MAX_BID + 1)),
-            ),
-            Field(
-                "bidders_clean",
-                "Clean tricks taken by the bidding team",
-                "number",
-                min=0,
-                max=TRICKS,
-            ),
-            Field(
-                "bidders_poisoned",
-                "Poisoned tricks taken by the bidding team",
-                "number",
-                min=0,
-                max=POISON_CARDS,
-                default=0,
-                help=f"Tricks holding at least one of the {poison}.",
-            ),
-            Field(
-                "defenders_poisoned",
-                "Poisoned tricks taken by the other team",
-                "number",
-                min=0,
-                max=POISON_CARDS,
-                default=0,
-            ),
-            Field(
-                "defenders_clean",
-                "Clean tricks taken by the other team",
-                "number",
-                min=0,
-                max=TRICKS,
-                optional=True,
-                help=f"Leave blank: it is the rest of the {TRICKS} tricks.",
-            ),
-        ]
+        return unless_passed(
+            [
+                Field("bidder", "Bidder", "seat"),
+                bid_field(MIN_BID, MAX_BID),
+                Field(
+                    "bidders_clean",
+                    "Clean tricks taken by the bidding team",
+                    "number",
+                    min=0,
+                    max=TRICKS,
+                ),
+                Field(
+                    "bidders_poisoned",
+                    "Poisoned tricks taken by the bidding team",
+                    "number",
+                    min=0,
+                    max=POISON_CARDS,
+                    default=0,
+                    help=f"Tricks holding at least one of the {poison}.",
+                ),
+                Field(
+                    "defenders_poisoned",
+                    "Poisoned tricks taken by the other team",
+                    "number",
+                    min=0,
+                    max=POISON_CARDS,
+                    default=0,
+                ),
+                Field(
+                    "defenders_clean",
+                    "Clean tricks taken by the other team",
+                    "number",
+                    min=0,
+                    max=TRICKS,
+                    optional=True,
+                    help=f"Leave blank: it is the rest of the {TRICKS} tricks.",
+                ),
+                Field(
+                    "discarded_poison",
+                    f"The bidder discarded a {self.one_poison(table)}",
+                    "flag",
+                    help=f"Took the open card and laid a {self.one_poison(table)} away: nobody "
+                    f"can hold every {self.one_poison(table)} dealt, so no sweep.",
+                ),
+            ]
+        )
+
+    def shortcuts(self, table: Table) -> list[Shortcut]:
+        return [self.passed_shortcut()]
 
     def clean(self, facts: Facts, table: Table) -> Facts:
         facts = check_fields(self.fields(table), facts, table)
+        if facts["passed"]:
+            return facts
         poison = self.poison(table)
         poisoned = facts["bidders_poisoned"] + facts["defenders_poisoned"]
+        if facts["discarded_poison"] and poisoned > POISON_CARDS - 1:
+            raise HandInvalid(
+                {
+                    "defenders_poisoned": f"Poisoned tricks: at most {POISON_CARDS - 1} in a "
+                    f"hand where the bidder discarded a {self.one_poison(table)} (one for each "
+                    f"of the other {poison}); these add up to {poisoned}."
+                }
+            )
         if poisoned > POISON_CARDS:
             raise HandInvalid(
                 {
@@ -121,8 +159,11 @@ class Chevalier(GameRules):
 
     @staticmethod
     def sweep(facts: Facts) -> str | None:
-        """Which team took every poisoned trick: "bidders", "defenders" or None.
-        After a sweep the other team holds no poisoned trick."""
+        """Which team took every poison card dealt: "bidders", "defenders" or
+        None. A discarded one was dealt and taken by nobody: no sweep. After a
+        sweep the other team holds no poisoned trick."""
+        if facts.get("discarded_poison"):
+            return None
         ours, theirs = facts["bidders_poisoned"], facts["defenders_poisoned"]
         if ours and not theirs:
             return "bidders"
@@ -131,6 +172,8 @@ class Chevalier(GameRules):
         return None
 
     def score(self, facts: Facts, table: Table) -> HandResult:
+        if facts.get("passed"):
+            return self.passed_out(table)
         bidder, bid = facts["bidder"], facts["bid"]
         us = self.side_of(bidder)
         them = 1 - us
@@ -166,14 +209,23 @@ class Chevalier(GameRules):
                 f"{counts(facts['defenders_poisoned'])} 1"
                 + (" each" if facts["defenders_poisoned"] != 1 else "")
             )
-        elif facts["bidders_poisoned"]:
+        else:
             both = facts["bidders_poisoned"] + facts["defenders_poisoned"]
-            notes.append(f"no sweep: the {plural(both, 'poisoned trick')} {counts(both)} nothing")
+            if facts.get("discarded_poison"):
+                notes.append(
+                    f"no sweep: {table.names[bidder]} discarded a {self.one_poison(table)}, "
+                    f"so nobody took every {self.one_poison(table)} dealt, and the "
+                    f"{plural(both, 'poisoned trick')} {counts(both)} nothing"
+                )
+            elif facts["bidders_poisoned"]:
+                notes.append(
+                    f"no sweep: the {plural(both, 'poisoned trick')} {counts(both)} nothing"
+                )
         sweep_note = "; ".join(notes)
         if swept:
             sweep_note += (
-                f" (house ruling: a sweep is every {poison[:-1]} played into a trick; "
-                "those left in the pack or discarded do not count)"
+                f" (house ruling: a sweep is every {self.one_poison(table)} dealt this hand; "
+                "those left in the pack do not count)"
             )
 
         who = table.names[bidder]

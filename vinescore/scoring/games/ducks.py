@@ -28,7 +28,8 @@ class DucksAndGeese(GameRules):
     key = "ducks-and-geese"
     name = "Ducks and Geese"
     family = "Ducks and Geese"
-    rules_version = "Vines rulebook, Game 5 and variants; vinescore rulings 2026-11"
+    rules_version = "Vines rulebook, Game 5 and variants; vinescore rulings 2026-12"
+    corrected = "the corrected Ducks and Geese limits (point cards follow the tricks)"
     player_counts = (4,)
     partnership = True
     summary = (
@@ -142,20 +143,28 @@ class DucksAndGeese(GameRules):
         ours = facts.get("bidders_cards", 0)
         theirs = facts["others_cards"]
         took = facts["bidders_tricks"]
-        if took == 0 and ours:
-            raise HandInvalid(
-                {
-                    "bidders_cards": f"{label} taken by the bidding team: they took no trick, "
-                    f"so they hold no {self.CARD[0]}."
-                }
-            )
-        if took == self.HAND_SIZE and theirs:
-            raise HandInvalid(
-                {
-                    "others_cards": f"{label} taken by the other team: they took no trick, "
-                    f"so they hold no {self.CARD[0]}."
-                }
-            )
+        # A zero bidder's partner sits out: three cards to a trick.
+        per_trick = 3 if facts["bid"] == ZERO else 4
+        for name, team, tricks, cards in (
+            ("bidders_cards", "bidding team", took, ours),
+            ("others_cards", "other team", self.HAND_SIZE - took, theirs),
+        ):
+            if tricks == 0 and cards:
+                raise HandInvalid(
+                    {
+                        name: f"{label} taken by the {team}: they took no trick, "
+                        f"so they hold no {self.CARD[0]}."
+                    }
+                )
+            if cards > per_trick * tricks:
+                raise HandInvalid(
+                    {
+                        name: f"{label} taken by the {team}: at most {per_trick * tricks} "
+                        f"in their {plural(tricks, 'trick')} ({per_trick} cards a trick"
+                        + (", the zero bidder's partner sitting out" if per_trick == 3 else "")
+                        + f"); {cards} entered."
+                    }
+                )
         if ours + theirs > self.CARDS:
             raise HandInvalid(
                 {
@@ -260,7 +269,8 @@ class DucksAndGeese(GameRules):
 class Dog(DucksAndGeese):
     key = "dog"
     name = "Dog"
-    rules_version = "Vines rulebook, Game 5 variants (Dog); vinescore rulings 2026-11"
+    rules_version = "Vines rulebook, Game 5 variants (Dog); vinescore rulings 2026-12"
+    corrected = "the corrected Dog limits (Tars follow the tricks)"
     summary = "The older Ducks and Geese: only the Tars are point cards, and bids start at 2."
     MIN_BID = 2
     MAX_BID = 12
@@ -273,7 +283,8 @@ class DucksCutthroat(GameRules):
     key = "ducks-and-geese-cutthroat"
     name = "Ducks and Geese (cutthroat)"
     family = "Ducks and Geese"
-    rules_version = "Vines rulebook, Game 5 variants (cutthroat); vinescore rulings 2026-11"
+    rules_version = "Vines rulebook, Game 5 variants (cutthroat); vinescore rulings 2026-12"
+    corrected = "the corrected cutthroat limits (bids up to 18)"
     player_counts = (4, 5, 6)
     summary = (
         "Ducks and Geese with everyone alone: the bidder scores at most the bid or loses "
@@ -284,7 +295,7 @@ class DucksCutthroat(GameRules):
     HAND_SIZE = 8
     TARGET = 21
     MIN_BID = 2
-    MAX_BID = 17
+    MAX_BID = 18  # 8 tricks and 10 point cards
     CARDS = 10
 
     def fields(self, table: Table) -> list[Field]:
@@ -317,7 +328,29 @@ class DucksCutthroat(GameRules):
         return out
 
     def clean(self, facts: Facts, table: Table) -> Facts:
-        return check_fields(self.fields(table), facts, table)
+        facts = check_fields(self.fields(table), facts, table)
+        # Point cards come with tricks: every player plays one card to each.
+        per_trick = table.size
+        bidder, took, cards = facts["bidder"], facts["bidder_tricks"], facts["cards"]
+        who = table.names[bidder]
+        if cards[bidder] > per_trick * took:
+            raise HandInvalid(
+                {
+                    "cards": f"Point cards for {who}: at most {per_trick * took} in "
+                    f"{plural(took, 'trick')} ({per_trick} cards a trick); "
+                    f"{cards[bidder]} entered."
+                }
+            )
+        rest, others = self.HAND_SIZE - took, sum(cards) - cards[bidder]
+        if others > per_trick * rest:
+            raise HandInvalid(
+                {
+                    "cards": f"Point cards: everyone but {who} took {plural(rest, 'trick')}, "
+                    f"so at most {per_trick * rest} point cards ({per_trick} cards a trick); "
+                    f"{others} entered."
+                }
+            )
+        return facts
 
     def score(self, facts: Facts, table: Table) -> HandResult:
         bidder, bid = facts["bidder"], facts["bid"]

@@ -3,7 +3,11 @@
 The rulebook fixes neither the starting health nor the rounds that win the
 match, so the table chooses both at the start. Each hand here is one
 exchange: the damage each side took, or a player declaring their deck
-exhausted. Health carries from exchange to exchange within a round.
+exhausted. Health carries from exchange to exchange within a round, and so
+does who attacks: the first exchange of a round is revealed at once, and the
+player who dealt more damage attacks next; after that, a player whose attack
+got through may chain and attack again, and one whose attack was all blocked
+hands the attack over. The status line says who attacks the next exchange.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from ..words import and_list
 
 MAX_DAMAGE = 99
 QUICK_HITS = (1, 2, 3, 4, 5)
+YOUNGER, UNKNOWN = "younger", "unknown"  # who attacks, when the sheet knows no seat
 
 
 class Duel(GameRules):
@@ -65,13 +70,41 @@ class Duel(GameRules):
     def start(self, table: Table) -> tuple[int, int, int]:
         """(health of seat 0, health of seat 1, round number)."""
         if table.carry is not None:
-            return tuple(table.carry)
+            return tuple(table.carry[:3])
         return (table.stakes or 0, table.stakes or 0, 1)
+
+    @staticmethod
+    def attacker(table: Table) -> int | str | None:
+        """Who attacks the next exchange: a seat; None when both reveal at once
+        (a round's first exchange); YOUNGER after a reveal that left them
+        level; UNKNOWN when the sheet cannot tell."""
+        carry = table.carry
+        return carry[3] if carry is not None and len(carry) > 3 else None
+
+    @staticmethod
+    def next_attacker(damage: list[int], attacker: int | str | None) -> int | str:
+        if damage[0] != damage[1]:
+            # Whoever dealt the damage (or more of it) attacks: a hit lets the
+            # attacker chain, and after the reveal the bigger hitter goes first.
+            return 0 if damage[1] > damage[0] else 1
+        if attacker is None:
+            return YOUNGER
+        if isinstance(attacker, int) and not any(damage):
+            return 1 - attacker  # every attack blocked: the attack passes over
+        return attacker if isinstance(attacker, int) else UNKNOWN
 
     def status(self, table: Table) -> str:
         a, b, number = self.start(table)
         first, second = table.names
-        return f"Round {number}: {first} {a} health, {second} {b}"
+        line = f"Round {number}: {first} {a} health, {second} {b}"
+        attacker = self.attacker(table)
+        if attacker is None:
+            return f"{line} · both reveal a card at once"
+        if attacker == YOUNGER:
+            return f"{line} · level after the reveal: the younger player attacks"
+        if attacker == UNKNOWN:
+            return line
+        return f"{line} · {table.names[attacker]} attacks"
 
     def score(self, facts: Facts, table: Table) -> HandResult:
         a, b, number = self.start(table)
@@ -110,7 +143,12 @@ class Duel(GameRules):
                 (0, 0),
                 f"{what}: {names[0]} {health[0]} health, {names[1]} {health[1]}",
                 rule="exchange",
-                carry=(health[0], health[1], number),
+                carry=(
+                    health[0],
+                    health[1],
+                    number,
+                    self.next_attacker(damage, self.attacker(table)),
+                ),
             )
         winner = 1 - loser
         awards = (1, 0) if winner == 0 else (0, 1)

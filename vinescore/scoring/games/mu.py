@@ -4,14 +4,28 @@ The seed is Board Game Arena's help page, which leaves out the tables; the
 classic edition's numbers are in RULINGS.md ("Mü") and are used here. Every
 player keeps their own score. A hand is either played (Chief, bid, Vice,
 partner, the Chief's trump and everyone's card points) or, when bidding ends
-in a tie for Chief, not played at all (who tied, who tied last, cards shown).
+in a tie for Chief, not played at all (who tied, who tied last, cards shown),
+or passed by everyone. With six at the table and the "dealer sits out"
+option, the dealer of each hand sits it out and the other five play it with
+the five-player table.
 """
 
 from __future__ import annotations
 
 from dataclasses import replace
 
-from ..base import Facts, Field, GameRules, HandInvalid, HandResult, Table, Winner
+from ..base import (
+    Facts,
+    Field,
+    GameRules,
+    HandInvalid,
+    HandResult,
+    Option,
+    Shortcut,
+    Table,
+    Winner,
+    unless_passed,
+)
 from ..checks import check_fields
 from ..words import and_list, plural
 
@@ -20,6 +34,7 @@ DECK_POINTS = {3: 36, 4: 60, 5: 60, 6: 60}  # three players use three colours
 # Points the Chief's side needs for a bid of n: BASE + STEP * n.
 TARGET_TABLE = {3: (10, 2), 4: (28, 2), 5: (21, 3), 6: (16, 4)}
 BONUS_CAP = 100
+DEALER_SITS_OUT = "dealer_sits_out"
 
 COLOUR, ONE_OR_SEVEN, OTHER_NUMBER, NO_TRUMP = "colour", "one_or_seven", "other_number", "none"
 TRUMPS = (
@@ -66,9 +81,19 @@ class Mu(GameRules):
     TARGET = 200
     name = "Mü"
     family = ""
-    rules_version = "Mü help page (classic edition scoring); vinescore rulings 2026-11"
+    rules_version = "Mü help page (classic edition scoring); vinescore rulings 2026-12"
+    corrected = "the corrected Mü rules (a deal everyone passed; six with the dealer out)"
     player_counts = (3, 4, 5, 6)
     partnership = False
+    passes = True
+    options = (
+        Option(
+            DEALER_SITS_OUT,
+            "Six players: the dealer sits out",
+            "With six at the table, each hand's dealer sits it out and the other five play "
+            "it as a five-player hand (12 cards each, 21 + 3 per card shown).",
+        ),
+    )
     summary = (
         "Bid by showing cards to become Chief; the Chief and a chosen partner must take "
         "enough card points for the cards shown to earn a bonus, and every card overbid "
@@ -78,8 +103,20 @@ class Mu(GameRules):
     def max_bid(self, players: int) -> int:
         return HAND_SIZES[players]
 
+    @staticmethod
+    def sitting_out(table: Table) -> int | None:
+        """The seat of a dealer who sits this hand out (six players, with the option)."""
+        if table.size == 6 and table.has(DEALER_SITS_OUT):
+            return table.dealer
+        return None
+
+    def playing(self, table: Table) -> list[int]:
+        """The seats that play this hand."""
+        out = self.sitting_out(table)
+        return [s for s in range(table.size) if s != out]
+
     def fields(self, table: Table) -> list[Field]:
-        players = table.size
+        players = len(self.playing(table))
         top = self.max_bid(players)
         deck = DECK_POINTS[players]
         played = ("tie", (False,))
@@ -87,6 +124,13 @@ class Mu(GameRules):
         base, step = TARGET_TABLE[players]
         side = "the Chief alone" if players == 3 else "the Chief and partner"
         verb = "needs" if players == 3 else "need"
+        out_seat = self.sitting_out(table)
+        sits = (
+            f" {table.names[out_seat]} deals and sits out; the five who play use the "
+            "five-player table."
+            if out_seat is not None
+            else ""
+        )
         out = [
             Field(
                 "tie",
@@ -112,7 +156,7 @@ class Mu(GameRules):
                 min=1,
                 max=top,
                 show_if=played,
-                help=f"With {players} players {side} {verb} {base} + {step} per card shown.",
+                help=f"With {players} players {side} {verb} {base} + {step} per card shown." + sits,
             ),
             Field(
                 "vice",
@@ -153,15 +197,31 @@ class Mu(GameRules):
                 total=deck,
                 show_if=played,
                 help="The card points each player took in tricks. "
-                "Leave one player blank and it is worked out.",
+                "Leave one player blank and it is worked out."
+                + (f" {table.names[out_seat]} sat out: 0." if out_seat is not None else ""),
             ),
         ]
-        return out
+        return unless_passed(out)
+
+    def shortcuts(self, table: Table) -> list[Shortcut]:
+        return [self.passed_shortcut()]
 
     def clean(self, facts: Facts, table: Table) -> Facts:
+        out_seat = self.sitting_out(table)
+        points = facts.get("points") if isinstance(facts, dict) else None
+        if out_seat is not None and isinstance(points, list) and len(points) == table.size:
+            if points[out_seat] is None or str(points[out_seat]).strip() == "":
+                # The dealer sitting out took nothing: no need to type it.
+                facts = {**facts, "points": [*points[:out_seat], 0, *points[out_seat + 1 :]]}
         facts = check_fields(self.fields(table), facts, table)
+        if facts["passed"]:
+            return facts
         names = table.names
         errors: dict[str, str] = {}
+        if out_seat is not None:
+            self._check_sitting_out(facts, table, out_seat, errors)
+            if errors:
+                raise HandInvalid(errors)
         if facts["tie"]:
             if len(facts["tied"]) < 2:
                 errors["tied"] = "Who tied for Chief: choose at least two players."
@@ -185,21 +245,40 @@ class Mu(GameRules):
             raise HandInvalid(errors)
         return facts
 
+    @staticmethod
+    def _check_sitting_out(facts: Facts, table: Table, out: int, errors: dict) -> None:
+        """The dealer who sits out holds no role, shows no card and takes no point."""
+        who = table.names[out]
+        why = f"{who} deals and sits out this hand"
+        if facts["tie"]:
+            if out in facts["tied"]:
+                errors["tied"] = f"Who tied for Chief: {why}; choose players who bid."
+            return
+        for name, label in (("chief", "Chief"), ("vice", "Vice"), ("partner", "Partner")):
+            if facts.get(name) == out:
+                errors[name] = f"{label}: {why}; choose a player who played."
+        if facts["points"][out]:
+            errors["points"] = f"Card points: {why}, so takes no card points; 0 for {who}."
+
     def score(self, facts: Facts, table: Table) -> HandResult:
+        if facts.get("passed"):
+            return self.passed_out(table)
         if facts.get("tie"):
             return self._tie(facts, table)
         names = table.names
-        players = table.size
+        out_seat = self.sitting_out(table)
+        players = len(self.playing(table))
         chief, bid, trump = facts["chief"], facts["bid"], facts["trump"]
         partner = facts.get("partner")
         points = list(facts["points"])
         side = [chief] + ([partner] if partner is not None else [])
-        others = [s for s in range(players) if s not in side]
+        others = [s for s in self.playing(table) if s not in side]
         took = sum(points[s] for s in side)
         need = target(players, bid)
         who = names[chief]
         takers = and_list([names[s] for s in side])
-        head = f"Chief {who} bid {bid} with {players} players, needing {need}"
+        sits = f" ({names[out_seat]} deals and sits out)" if out_seat is not None else ""
+        head = f"Chief {who} bid {bid} with {players} players{sits}, needing {need}"
         keep = "; everyone scores their own card points"
         awards = points[:]
 

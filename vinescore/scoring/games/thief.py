@@ -14,6 +14,13 @@ from ..words import plural
 
 TRICK_ONLY = "trick_only"
 MAX_THIEVES = 11  # one suit of the deck
+
+
+def most_thieves(size: int) -> int:
+    """Thieves kept in a hand of `size` tricks: one suit, and one a trick."""
+    return min(size, MAX_THIEVES)
+
+
 THIEVES_ALWAYS = "(house ruling: thieves always score)"
 
 
@@ -25,7 +32,8 @@ class Thief(GameRules):
     key = "thief"
     name = "Thief"
     family = "Thief"
-    rules_version = "Vines rulebook, Game 3; vinescore rulings 2026-11"
+    rules_version = "Vines rulebook, Game 3; vinescore rulings 2026-12"
+    corrected = "the corrected Thief limits (one thief a trick)"
     player_counts = (3, 4, 5, 6)
     summary = (
         "Coralon with a second key suit: bid the tricks and thieves you will take, "
@@ -46,10 +54,11 @@ class Thief(GameRules):
 
     def max_bid(self, table: Table) -> int:
         size = self.hand_size(table.size)
-        return size if table.has(TRICK_ONLY) else size + MAX_THIEVES
+        return size if table.has(TRICK_ONLY) else size + most_thieves(size)
 
     def fields(self, table: Table) -> list[Field]:
         size = self.hand_size(table.size)
+        most = most_thieves(size)
         trick_only = table.has(TRICK_ONLY)
         return [
             Field("bidder", "Bidder", "seat"),
@@ -59,7 +68,9 @@ class Thief(GameRules):
                 "number",
                 min=self.MIN_BID,
                 max=self.max_bid(table),
-                help="Tricks only." if trick_only else "Tricks plus thieves.",
+                help="Tricks only."
+                if trick_only
+                else f"Tricks plus thieves: at most {size} + {most} with {table.size} players.",
             ),
             Field(
                 "tricks",
@@ -75,10 +86,10 @@ class Thief(GameRules):
                 "Thieves kept",
                 "per_seat",
                 min=0,
-                max=MAX_THIEVES,
-                most=MAX_THIEVES,
-                most_why="one suit",
-                help=f"The lowest thief on each trick; at most {MAX_THIEVES} in a hand.",
+                max=most,
+                most=most,
+                most_why="one suit" if most == MAX_THIEVES else f"one a trick, {size} tricks",
+                help=f"The lowest thief on each trick; at most {most} in a hand.",
             ),
         ]
 

@@ -11,7 +11,18 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..base import Facts, Field, GameRules, HandInvalid, HandResult, Shortcut, Table, net
+from ..base import (
+    Facts,
+    Field,
+    GameRules,
+    HandInvalid,
+    HandResult,
+    Shortcut,
+    Table,
+    bid_field,
+    net,
+    unless_passed,
+)
 from ..checks import check_fields
 from ..ledger import transfers
 from ..words import and_list, plural
@@ -202,7 +213,9 @@ class UpAndDownPoints(BidderPartnerTieBreak, GameRules):
     TARGET = 60
     name = "Up and Down (points)"
     family = "Up and Down"
-    rules_version = RULES_VERSION
+    rules_version = "Vines rulebook, Game 9; vinescore rulings 2026-12"
+    corrected = "the corrected Up and Down rules (a deal everyone passed)"
+    passes = True
     player_counts = (PLAYERS,)
     summary = (
         "Up and Down with a bid: bid the points you and a partner found by card play "
@@ -211,22 +224,26 @@ class UpAndDownPoints(BidderPartnerTieBreak, GameRules):
     MIN_BID, MAX_BID = 3, 22
 
     def fields(self, table: Table) -> list[Field]:
-        return [
-            Field("bidder", "Bidder", "seat"),
-            Field(
-                "bid",
-                "Bid",
-                "choice",
-                choices=tuple((n, str(n)) for n in range(self.MIN_BID, self.MAX_BID + 1)),
-            ),
-            *_side_fields("bidder"),
-        ]
+        return unless_passed(
+            [
+                Field("bidder", "Bidder", "seat"),
+                bid_field(self.MIN_BID, self.MAX_BID),
+                *_side_fields("bidder"),
+            ]
+        )
+
+    def shortcuts(self, table: Table) -> list[Shortcut]:
+        return [self.passed_shortcut()]
 
     def clean(self, facts: Facts, table: Table) -> Facts:
         facts = check_fields(self.fields(table), facts, table)
+        if facts["passed"]:
+            return facts
         return _check_sides(facts, "bidder", "bidder", table)
 
     def score(self, facts: Facts, table: Table) -> HandResult:
+        if facts.get("passed"):
+            return self.passed_out(table)
         names = table.names
         bidder, bid = facts["bidder"], facts["bid"]
         ours, theirs = _group(facts, "bidder", table)
