@@ -132,6 +132,17 @@ CACHES = {
     if env_bool("PAGE_CACHE", True)
     else {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
 }
+# REDIS_URL: several app servers share one cache (Django's own Redis
+# backend; `pip install redis`). Each server's own memory would do as well
+# for correctness, as every key names the version it shows; sharing only
+# saves rendering the same version once per server. Redis's maxmemory with
+# an LRU policy is then the budget.
+if os.environ.get("REDIS_URL") and env_bool("PAGE_CACHE", True):
+    CACHES["default"] = {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": os.environ["REDIS_URL"],
+        "TIMEOUT": 60 * 60 * 6,
+    }
 
 DATABASES = {
     "default": dj_database_url.config(
