@@ -257,12 +257,22 @@ class Game(models.Model):
         self.version += 1
 
     def refresh_seats(self, sheet: Sheet) -> None:
+        """Each seat's part of the outcome; only the seats it changed are
+        written (a hand usually moves a few of them)."""
         seats = list(self.seats.all())
+        changed = []
         for seat in seats:
-            for name, value in asdict(sheet.seat_summary(seat.position)).items():
-                setattr(seat, name, value)
-        Seat.objects.bulk_update(seats, SEAT_SUMMARY)
-        Player.objects.filter(seats__game=self).update(record_changed_at=timezone.now())
+            summary = asdict(sheet.seat_summary(seat.position))
+            if any(getattr(seat, name) != value for name, value in summary.items()):
+                for name, value in summary.items():
+                    setattr(seat, name, value)
+                changed.append(seat)
+        if changed:
+            Seat.objects.bulk_update(changed, SEAT_SUMMARY)
+        # Every seated player's page lists this game, whose card changed.
+        Player.objects.filter(pk__in=[seat.player_id for seat in seats]).update(
+            record_changed_at=timezone.now()
+        )
 
     @transaction.atomic
     def same_table_again(self) -> Game:
