@@ -144,31 +144,33 @@ def free_port() -> int:
 
 
 class Server:
-    """The app under gunicorn, one worker, as `make run` serves it; with
-    page_cache=False every page is rendered afresh (PAGE_CACHE=false)."""
+    """The app under gunicorn, as `make run` serves it, on SQLite `database`
+    (with page_cache=False every page is rendered afresh, PAGE_CACHE=false),
+    or on what `env` names; `workers` of them."""
 
-    def __init__(self, database: Path, page_cache: bool = True):
+    def __init__(
+        self,
+        database: Path | None = None,
+        page_cache: bool = True,
+        *,
+        workers: int = 1,
+        env: dict | None = None,
+    ):
         self.port = free_port()
         env = dict(
             os.environ,
-            DATABASE_URL=f"sqlite:///{database}",
             HTTPS_ONLY="false",
             DEBUG="false",
             PAGE_CACHE="true" if page_cache else "false",
             SECRET_KEY=settings.SECRET_KEY,
+            **({"DATABASE_URL": f"sqlite:///{database}"} if database else {}),
+            **(env or {}),
         )
         self.process = subprocess.Popen(
             [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "vinescore.wsgi",
-                "--bind",
-                f"127.0.0.1:{self.port}",
-                "--workers",
-                "1",
-                "--log-level",
-                "warning",
+                *(sys.executable, "-m", "gunicorn", "vinescore.wsgi"),
+                *("--bind", f"127.0.0.1:{self.port}", "--workers", str(workers)),
+                *("--backlog", "4096", "--log-level", "warning"),
             ],
             cwd=settings.BASE_DIR,
             env=env,

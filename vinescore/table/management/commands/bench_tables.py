@@ -22,12 +22,9 @@ import os
 import random
 import re
 import statistics
-import subprocess
-import sys
 import time
 from dataclasses import dataclass, field
 
-from django.conf import settings
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, connections
@@ -35,6 +32,11 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from vinescore.table.models import Game, Player, Seat
+
+from .bench import Server
+
+# The app as served, plus the floor for writes (vinescore/bench_urls.py).
+BENCH_SERVER = {"DJANGO_SETTINGS_MODULE": "vinescore.bench_settings"}
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
 PHONES = 5
@@ -119,8 +121,13 @@ class Load:
         shown = [version] * PHONES
         deadline = time.monotonic() + self.seconds
 
+        async def pause(seconds: float) -> bool:
+            """Sleep, but not past the end of the run; False once it is over."""
+            await asyncio.sleep(max(0.0, min(seconds, deadline - time.monotonic())))
+            return time.monotonic() < deadline
+
         async def phone(i: int) -> None:
-            await asyncio.sleep(rng.uniform(0, POLL_SECONDS))
+            await pause(rng.uniform(0, POLL_SECONDS))
             while time.monotonic() < deadline:
                 answer = await request(
                     self.port,
@@ -135,10 +142,11 @@ class Load:
                     shown[i] = int(VERSION.search(answer.body).group(1))
                 else:
                     self.errors.append(f"check {answer.status}")
-                await asyncio.sleep(POLL_SECONDS)
+                await pause(POLL_SECONDS)
 
         async def scorer() -> None:
-            await asyncio.sleep(rng.uniform(0, HAND_SECONDS))
+            if not await pause(rng.uniform(0, HAND_SECONDS)):
+                return
             while time.monotonic() < deadline:
                 fields = [
                     *random_hand(rng),
@@ -163,7 +171,7 @@ class Load:
                     shown[0] = int(VERSION.search(answer.body).group(1))
                 else:
                     self.errors.append(f"hand {answer.status}")
-                await asyncio.sleep(HAND_SECONDS)
+                await pause(HAND_SECONDS)
 
         await asyncio.gather(scorer(), *(phone(i) for i in range(PHONES)))
 
@@ -179,43 +187,6 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-class Server:
-    def __init__(self, port: int, workers: int):
-        env = dict(os.environ, DJANGO_SETTINGS_MODULE="vinescore.bench_settings", DEBUG="false")
-        self.port = port
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "gunicorn",
-                "vinescore.wsgi",
-                "--bind",
-                f"127.0.0.1:{port}",
-                "--workers",
-                str(workers),
-                "--backlog",
-                "4096",
-                "--log-level",
-                "warning",
-            ],
-            cwd=settings.BASE_DIR,
-            env=env,
-        )
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                if asyncio.run(request(port, "GET", "/up/", {})).status == 200:
-                    return
-            except OSError:
-                time.sleep(0.2)
-        self.stop()
-        raise CommandError("gunicorn did not start")
-
-    def stop(self) -> None:
-        self.process.terminate()
-        self.process.wait(timeout=10)
-
-
 class Command(BaseCommand):
     help = "Many tables with several phones each, on gunicorn and PostgreSQL."
 
@@ -224,9 +195,8 @@ class Command(BaseCommand):
         parser.add_argument("--seconds", type=float, default=30)
         parser.add_argument("--workers", type=int, default=4)
         parser.add_argument("--runs", type=int, default=200)
-        parser.add_argument("--port", type=int, default=8765)
 
-    def handle(self, *args, tables: str, seconds: float, workers: int, runs: int, port: int, **o):
+    def handle(self, *args, tables: str, seconds: float, workers: int, runs: int, **options):
         if connection.vendor != "postgresql" or not connection.settings_dict["NAME"].endswith(
             "_bench"
         ):
@@ -236,15 +206,15 @@ class Command(BaseCommand):
         call_command("flush", interactive=False, verbosity=0)
         counts = [int(n) for n in tables.split(",")]
         pks = make_tables(max(counts))
-        self.floors(pks[0], runs, workers, port)
+        self.floors(pks[0], runs)
         connections.close_all()
-        server = Server(port, workers)
+        server = Server(workers=workers, env=BENCH_SERVER)
         try:
             self.throughput(server, pks, counts, seconds)
         finally:
             server.stop()
 
-    def floors(self, pk: int, runs: int, workers: int, port: int) -> None:
+    def floors(self, pk: int, runs: int) -> None:
         game = Game.objects.get(pk=pk)
         client = Client(SERVER_NAME="127.0.0.1")
         hand = {"bidder": "1", "bid": "3", "tricks": ["2", "3", "2", "2", "2"]}
@@ -261,9 +231,9 @@ class Command(BaseCommand):
             )
         check_queries = len(ctx.captured_queries)
         connections.close_all()
-        server = Server(port, 1)
+        server = Server(env=BENCH_SERVER)
         try:
-            medians = asyncio.run(self.medians(pk, runs, port))
+            medians = asyncio.run(self.medians(pk, runs, server.port))
         finally:
             server.stop()
         self.stdout.write(
