@@ -253,7 +253,12 @@
     slot.replaceWith(document.adoptNode(typing));
     var moved = fresh.querySelector("[data-moved]");
     if (moved) {
-      moved.textContent += " Check the hand you are entering before you score it.";
+      moved.textContent += " Check the hand you are entering before you score it, or ";
+      var discard = document.createElement("a");
+      discard.href = window.location.pathname;
+      discard.textContent = "drop it and start afresh";
+      moved.appendChild(discard);
+      moved.appendChild(document.createTextNode("."));
     }
     live.replaceWith(fresh);
     htmx.process(fresh);

@@ -73,6 +73,8 @@ def test_a_hand_scored_on_one_phone_appears_on_the_other(browser: Browser, live_
     )
     expect(ben.locator('#hand-form input[name="bid"][value="5"]')).to_be_checked()
 
+    expect(ben.get_by_role("link", name="drop it and start afresh")).to_be_visible()
+
     # Scoring it anyway is refused: it is already in.
     with ben.expect_response(lambda r: r.url.endswith("/hands/")) as answer:
         ben.get_by_role("button", name="Score hand 2").tap()
