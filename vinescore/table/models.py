@@ -36,6 +36,7 @@ MAX_HANDS = 1000
 
 SEAT_SUMMARY = ["total", "won", "bids", "bids_made", "bid_total", "best_hand"]
 
+
 def duration_words(first: datetime | None, last: datetime | None) -> str:
     """How long from the first hand to the last, in a scorekeeper's words:
     "under a minute", "25 min", "1 h 5 min"; "" without two times apart."""
