@@ -2,27 +2,45 @@
 (function () {
   "use strict";
 
-  // Fields that apply only for some values of another field (show_if).
+  // Does the field `name` hold one of `allowed` (values as the template
+  // writes them)? A field that is itself hidden holds nothing.
+  function holds(form, name, allowed) {
+    var controls = form.querySelectorAll('[name="' + name + '"]');
+    var picked;
+    if (controls.length === 1 && controls[0].type === "checkbox") {
+      // A yes/no fact: its values are written True and False.
+      picked = [controls[0].checked && !controls[0].disabled ? "True" : "False"];
+    } else {
+      picked = Array.prototype.filter.call(controls, function (el) {
+        return !el.disabled && ((el.type !== "radio" && el.type !== "checkbox") || el.checked);
+      }).map(function (el) { return el.value; });
+    }
+    var controller = form.querySelector('[data-field="' + name + '"]');
+    return !(controller && controller.hidden) &&
+      picked.some(function (v) { return allowed.indexOf(v) !== -1; });
+  }
+
+  // Fields that apply only for some values of another field (show_if), and
+  // "More detail": opened by itself when the rules need a fact inside it
+  // (needed_if), left out when nothing in it applies.
   function applyShowIf(root) {
     root.querySelectorAll("form").forEach(function (form) {
       form.querySelectorAll("[data-show-if]").forEach(function (box) {
-        var name = box.getAttribute("data-show-if");
-        var allowed = box.getAttribute("data-show-values").split(" ");
-        var controls = form.querySelectorAll('[name="' + name + '"]');
-        var picked;
-        if (controls.length === 1 && controls[0].type === "checkbox") {
-          // A yes/no fact: its values are written True and False.
-          picked = [controls[0].checked && !controls[0].disabled ? "True" : "False"];
-        } else {
-          picked = Array.prototype.filter.call(controls, function (el) {
-            return !el.disabled && ((el.type !== "radio" && el.type !== "checkbox") || el.checked);
-          }).map(function (el) { return el.value; });
-        }
-        var controller = form.querySelector('[data-field="' + name + '"]');
-        var on = !(controller && controller.hidden) &&
-          picked.some(function (v) { return allowed.indexOf(v) !== -1; });
+        var on = holds(form, box.getAttribute("data-show-if"),
+          box.getAttribute("data-show-values").split(" "));
         box.hidden = !on;
         box.querySelectorAll("input, select, textarea").forEach(function (el) { el.disabled = !on; });
+      });
+      form.querySelectorAll("[data-more]").forEach(function (more) {
+        var facts = Array.prototype.filter.call(more.querySelectorAll("fieldset"), function (box) {
+          return !box.hidden;
+        });
+        more.hidden = facts.length === 0;
+        var needed = facts.some(function (box) {
+          return box.hasAttribute("data-needed-if") && holds(form, box.getAttribute("data-needed-if"),
+            box.getAttribute("data-needed-values").split(" "));
+        });
+        if (needed) more.open = true;
       });
     });
   }

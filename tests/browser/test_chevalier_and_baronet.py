@@ -41,6 +41,9 @@ def chip(page: Page, name: str, label: str) -> Locator:
 def tap(page: Page, **chips: str | int) -> None:
     """Tap one chip in each named field: tap(page, bidder="Ana", bid=8)."""
     for name, label in chips.items():
+        more = field(page, name).locator("xpath=ancestor::details[1]")
+        if more.count() and more.get_attribute("open") is None:
+            more.locator("summary").tap()  # a detail: one tap on More detail first
         chip(page, name, str(label)).tap()
         expect(field(page, name).locator("input:checked")).to_have_count(1)
 

@@ -43,6 +43,9 @@ def chip(page: Page, name: str, label: str) -> Locator:
 def tap(page: Page, **chips: str | int) -> None:
     """Tap one chip in each named field: tap(page, chief="Ben", bid=6)."""
     for name, label in chips.items():
+        more = field(form(page), name).locator("xpath=ancestor::details[1]")
+        if more.count() and more.get_attribute("open") is None:
+            more.locator("summary").tap()  # a detail: one tap on More detail first
         chip(page, name, str(label)).tap()
         expect(checked(page, name)).to_have_count(1)
 
@@ -281,7 +284,7 @@ def test_a_named_score_pad_where_low_score_wins(page: Page) -> None:
 # --- Mü ----------------------------------------------------------------------
 
 
-PLAYED = ("chief", "bid", "vice", "partner", "trump", "points")
+PLAYED = ("chief", "bid", "partner", "trump", "points")
 TIE = ("tied", "tied_last", "shown")
 
 
@@ -310,6 +313,8 @@ def test_a_game_of_mu_for_five_to_150(page: Page) -> None:
     # The form starts on a played hand: the tie fields are hidden.
     for name in PLAYED:
         expect(field(form(page), name)).to_be_visible()
+    # The Vice never changes a score: it waits under More detail.
+    expect(field(form(page), "vice")).to_be_hidden()
     for name in TIE:
         expect(field(form(page), name)).to_be_hidden()
     expect(field(form(page), "bid").locator(".hint")).to_have_text(

@@ -106,8 +106,18 @@ def test_bid_from_one_to_ten():
     assert set(refused(hand(bid=0))) == {"bid"}
 
 
-def test_trump_and_block_must_be_called():
-    errors = refused(hand(block=None, trump="Spades"))
+def test_the_call_is_a_detail_the_score_never_needs():
+    # Ana bids 7 with Cy and they take 7: the same score with the call or without.
+    called = play(hand())
+    uncalled = play(hand(block=None, trump=None))
+    assert called.awards == uncalled.awards == (7, 0, 7, 0, 0)
+    assert "(Knight of Cups)" in called.explanation
+    assert uncalled.explanation.startswith("Ana bid 7 with Cy and took exactly 7 points")
+    assert "(Cups trump)" in play(hand(block=None)).explanation
+
+
+def test_a_call_that_is_not_one_of_the_choices_is_refused():
+    errors = refused(hand(block="love", trump="Spades"))
     assert set(errors) == {"block", "trump"}
 
 

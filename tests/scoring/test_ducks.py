@@ -348,6 +348,7 @@ def partner_hands(draw, rules, options):
     }
     if isinstance(f["bid"], int):
         f["bidders_cards"] = ours
+        f["bidders_points"] = took + ours  # what clean works out from the split
     if "blind" in options:
         f["blind"] = draw(st.booleans())
     return f

@@ -98,6 +98,10 @@ _COIN_RULINGS = (
 
 # --- Bishop ----------------------------------------------------------------
 
+_CALL_KEPT = (
+    "The trump and the block called never change a score: keep them under More detail if you like."
+)
+
 _BISHOP_RULINGS = (
     _SEATING,
     "Four players hold 13 cards each, five players 11.",
@@ -108,6 +112,7 @@ _BISHOP_RULINGS = (
     "If no partner turns up, the bidder plays alone and scores as a group of one.",
     "Jasper City partners is a house rule you switch on when the game starts. It changes "
     "who the partner is, never the score.",
+    _CALL_KEPT,
     _PASSED_RULING,
     _TARGET_END,
     "Ties at the top go to the last hand's bidder, then that bidder's partner, then the "
@@ -317,6 +322,7 @@ BARONET = RulesPage(
                 _SEATING,
                 "Four players hold 13 cards each, five players 11. Bids run from 1 to 10, "
                 "and the point cards you enter for the bidder and partner run from 0 to 10.",
+                _CALL_KEPT,
                 "The bidder's group is the bidder and the partner; everyone else is the "
                 "other group.",
                 "**No partner:** if nobody becomes the partner, the bidder settles as a "
@@ -644,6 +650,11 @@ _SPLIT_TRICK = (
     "Whoever takes the high half leads next. If the trick was not split, whoever took it "
     "all leads.",
 )
+_GROUPS_ENTERED = (
+    "Only the two groups' points score, so you enter those two numbers; each player's "
+    "points can be kept under More detail."
+)
+
 _POINTS_DEF = (
     "An undivided trick is 1 point; each half of a split trick is 1 point. So a hand holds "
     "from 11 points (no trick split) to 22 (every trick split)."
@@ -740,6 +751,7 @@ UP_AND_DOWN = RulesPage(
                 _UP_DOWN_SEATING,
                 "A hand has 11 tricks. " + _POINTS_DEF + " The leader's side wins with "
                 "more than half of the hand's points.",
+                _GROUPS_ENTERED,
                 "**Coins:** won: the three losers pay 2 each, leader and partner receive 3 "
                 "each. Lost: the leader pays 2 to each of the three others; the partner pays "
                 "nothing. Red: 2 from or to each of the four others.",
@@ -889,6 +901,7 @@ UP_AND_DOWN_POINTS = RulesPage(
             (
                 _SEATING,
                 "A hand has 11 tricks. " + _POINTS_DEF,
+                _GROUPS_ENTERED,
                 "Bids run from 3 to 22.",
                 _PASSED_RULING,
                 "Groups score as groups. Exact: bidder and partner each score their group's "

@@ -495,6 +495,8 @@ THIEF = RulesPage(
                 "tricks alone.",
                 "**Trick-only bidding** is an option the table switches on when it starts a "
                 "game; it is the rulebook's scoring variation, scored as described above.",
+                "You enter each player's points: only they score. Tricks and thieves apart "
+                "can be kept under More detail (and are asked for with trick-only bidding).",
                 "Hand sizes are 12, 13, 11 or 9 tricks for 3, 4, 5 or 6 players; the "
                 "tricks you enter must add up to that. All players together keep at most 11 "
                 "thieves in a hand (one suit), and never more than one a trick: with 6 "
@@ -734,6 +736,9 @@ def ducks_sections(cards: str, lowest: int, highest: int, ruling_extra: tuple[st
             (
                 f"The bidding team's points are its tricks plus its {cards}. The other team "
                 f"counts only its {cards}, never its tricks.",
+                f"Only the sum decides, so you enter the bidding team's tricks plus {cards} "
+                "as one number; the split can be kept under More detail. After a zero bid "
+                "you enter the zero bidder's tricks instead.",
                 "**Made** (the bidders' points reach the bid): the bidding team scores the "
                 f"bid and **no more**. The other team scores its {cards}.",
                 "**Missed:** the bidding team scores nothing. The other team scores its "
@@ -1133,6 +1138,9 @@ CUTTHROAT = RulesPage(
                 "A bid can be from 2 to 18: every one of the 8 tricks and all 10 point "
                 "cards. All players together hold at most 10 point cards: 5 Deuces and 5 "
                 "Farmers.",
+                "You enter the bidder's tricks plus point cards as one number, and every "
+                "other player's point cards; the bidder's tricks can be kept under More "
+                "detail.",
                 "Point cards come with tricks, one card from each player a trick: the "
                 "bidder's point cards are at most the players at the table times the "
                 "bidder's tricks, and everyone else's together at most that many times the "

@@ -62,6 +62,10 @@ class Field:
     show_if: (other field, allowed values): the field only applies then.
     default: the form starts with it, and a blank counts as it.
     repeat: the form starts with the previous hand's value.
+    detail: extra detail the score does not need (the trump, the split of a
+      combined number): optional, kept one tap away behind "More detail".
+    needed_if: (other field, values): a detail the rules do need for those
+      values of another field; then it is required and shown.
     """
 
     name: str
@@ -79,11 +83,22 @@ class Field:
     help: str = ""
     none_label: str = "Nobody"
     repeat: bool = False
+    detail: bool = False
+    needed_if: tuple[str, tuple[Any, ...]] | None = None
 
     def applies(self, facts: Facts) -> bool:
         if self.show_if is None:
             return True
         other, values = self.show_if
+        return facts.get(other) in values
+
+    def needed(self, facts: Facts) -> bool:
+        """Must this fact be given? Every fact but a detail the rules do not need."""
+        if not self.detail:
+            return not self.optional
+        if self.needed_if is None:
+            return False
+        other, values = self.needed_if
         return facts.get(other) in values
 
 

@@ -8,7 +8,8 @@ lists of ints. Messages name the field the way the form labels it.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
+from dataclasses import replace
 from typing import Any
 
 from .base import Facts, Field, HandInvalid, Table
@@ -24,15 +25,15 @@ def _int(value: Any) -> int | None:
     return None
 
 
-def _blank(value: Any) -> bool:
+def blank(value: Any) -> bool:
     return value is None or (isinstance(value, str) and value.strip() == "")
 
 
 def _check_one(f: Field, value: Any, table: Table, errors: dict[str, str]) -> Any:
-    if _blank(value) and f.default is not None:
+    if blank(value) and f.default is not None:
         value = f.default  # what the form starts with; a blank means "as usual"
     if f.kind == "flag":
-        if _blank(value):
+        if blank(value):
             return False
         if isinstance(value, bool):
             return value
@@ -45,7 +46,7 @@ def _check_one(f: Field, value: Any, table: Table, errors: dict[str, str]) -> An
 
     if f.kind in ("seat", "team"):
         limit = table.size if f.kind == "seat" else 2
-        if _blank(value):
+        if blank(value):
             if f.optional:
                 return None
             errors[f.name] = f"Choose the {f.label.lower()}."
@@ -59,11 +60,11 @@ def _check_one(f: Field, value: Any, table: Table, errors: dict[str, str]) -> An
         return n
 
     if f.kind == "seats":
-        if _blank(value):
+        if blank(value):
             value = []
         if not isinstance(value, (list, tuple)):
             value = [value]
-        seats = [_int(v) for v in value if not _blank(v)]
+        seats = [_int(v) for v in value if not blank(v)]
         if any(s is None or not 0 <= s < table.size for s in seats):
             errors[f.name] = f"{f.label}: choose from the players at the table."
             return None
@@ -73,7 +74,7 @@ def _check_one(f: Field, value: Any, table: Table, errors: dict[str, str]) -> An
         return sorted(seats)
 
     if f.kind == "choice":
-        if _blank(value):
+        if blank(value):
             if f.optional:
                 return None
             errors[f.name] = f"Choose the {f.label.lower()}."
@@ -85,7 +86,7 @@ def _check_one(f: Field, value: Any, table: Table, errors: dict[str, str]) -> An
         return None
 
     if f.kind == "number":
-        if _blank(value):
+        if blank(value):
             if f.optional:
                 return None
             errors[f.name] = f"Enter the {f.label.lower()}."
@@ -100,12 +101,16 @@ def _check_one(f: Field, value: Any, table: Table, errors: dict[str, str]) -> An
         return n
 
     if f.kind == "per_seat":
+        if f.optional and (
+            blank(value) or (isinstance(value, (list, tuple)) and all(map(blank, value)))
+        ):
+            return None  # a detail left out
         if not isinstance(value, (list, tuple)) or len(value) != table.size:
             errors[f.name] = f"{f.label}: enter a number for every player."
             return None
         numbers: list[int | None] = []
         for seat, v in enumerate(value):
-            if _blank(v):
+            if blank(v):
                 numbers.append(None)
                 continue
             n = _int(v)
@@ -156,9 +161,13 @@ def _check_one(f: Field, value: Any, table: Table, errors: dict[str, str]) -> An
     raise AssertionError(f"unknown field kind {f.kind}")
 
 
-def check_fields(fields: Sequence[Field], facts: Facts, table: Table) -> Facts:
+def check_fields(
+    fields: Sequence[Field], facts: Facts, table: Table, may_omit: Collection[str] = ()
+) -> Facts:
     """Convert and range-check each field that applies; drop the rest.
 
+    `may_omit` names facts the game works out itself when they are left
+    blank (a combined number from its split): blank, they are None here.
     Raises HandInvalid naming every field that is wrong.
     """
     if not isinstance(facts, dict):
@@ -169,6 +178,8 @@ def check_fields(fields: Sequence[Field], facts: Facts, table: Table) -> Facts:
         # show_if refers to an earlier field, already cleaned
         if not f.applies(clean):
             continue
+        if f.detail or f.name in may_omit:
+            f = replace(f, optional=not f.needed(clean) or f.name in may_omit)
         value = _check_one(f, facts.get(f.name), table, errors)
         if f.name not in errors:
             clean[f.name] = value

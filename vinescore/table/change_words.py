@@ -32,7 +32,10 @@ def value_words(f: Field, value: Any, table: Table, rules: GameRules) -> str:
     if f.kind == "team":
         return rules.side_names(names)[value] if value in (0, 1) else str(value)
     if f.kind == "per_seat":
-        return ", ".join(f"{name} {n}" for name, n in zip(names, value, strict=False))
+        return ", ".join(
+            f"{name} {'not recorded' if n is None else n}"
+            for name, n in zip(names, value, strict=False)
+        )
     if f.kind == "flag":
         return "yes" if value else "no"
     if f.kind == "choice":
@@ -42,7 +45,8 @@ def value_words(f: Field, value: Any, table: Table, rules: GameRules) -> str:
 
 def facts_words(fields: list[Field], facts: dict, table: Table, rules: GameRules) -> str:
     """A hand's facts, field by field: "Bidder Ben · Bid 6 · Tricks Ana 3, …"."""
-    known = [f for f in fields if f.name in facts]
+    # A detail left out (the trump not recorded) is not worth a word.
+    known = [f for f in fields if f.name in facts and not (f.detail and facts[f.name] is None)]
     return " · ".join(f"{f.label}: {value_words(f, facts[f.name], table, rules)}" for f in known)
 
 
@@ -58,13 +62,18 @@ def edit_words(
         if old == new:
             continue
         label = lower_first(f.label)
-        if f.name not in before:
+        if f.name not in before or (f.detail and old is None):
             phrases.append(f"{f.label} set to {value_words(f, new, table, rules)}")
+        elif f.detail and new is None:
+            phrases.append(
+                f"{f.label} no longer recorded (was {value_words(f, old, table, rules)})"
+            )
         elif f.name not in after:
             phrases.append(f"{f.label} no longer applies (was {value_words(f, old, table, rules)})")
-        elif f.kind == "per_seat":
+        elif f.kind == "per_seat" and old is not None and new is not None:
             for name, was, now in zip(names, old, new, strict=False):
                 if was != now:
+                    was, now = ("not recorded" if n is None else n for n in (was, now))
                     phrases.append(f"{name}'s {label} changed from {was} to {now}")
         else:
             owner = f"{names[bidder]}'s" if f.name == "bid" and bidder is not None else "the"

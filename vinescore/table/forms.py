@@ -199,6 +199,7 @@ class HandForm(forms.Form):
                     required=False, label=f.label, strip=True, max_length=20
                 )
         self.facts: dict | None = None
+        self._drawn: list[dict] | None = None
 
     def clean(self):
         raw = {name: self.cleaned_data.get(name) for name in self.fields}
@@ -221,9 +222,37 @@ class HandForm(forms.Form):
         )
         return False
 
+    def main_inputs(self) -> list[dict]:
+        return [i for i in self.inputs() if not i["field"].detail]
+
+    def detail_inputs(self) -> list[dict]:
+        """The facts kept behind "More detail" (see `Field.detail`)."""
+        return [i for i in self.inputs() if i["field"].detail]
+
+    def more_open(self) -> bool:
+        """Open "More detail" when it holds something already: a value being
+        edited, a message, or a fact the rules need for the values sent."""
+        for f in self.fact_fields:
+            if not f.detail:
+                continue
+            value = self[f.name].value()
+            given = any(str(v).strip() for v in value) if isinstance(value, list) else value
+            if self[f.name].errors or (given and f.default is None):
+                return True
+            if f.needed_if is not None and f.needed_if[0] in self.fields:
+                other, values = f.needed_if
+                if str(self[other].value()) in {str(v) for v in values}:
+                    return True
+        return False
+
     def inputs(self) -> list[dict]:
         """What the template needs to draw each field: its kind, its choices
         in players' words, and what is currently selected."""
+        if self._drawn is None:
+            self._drawn = self._inputs()
+        return self._drawn
+
+    def _inputs(self) -> list[dict]:
         drawn = []
         first = self.table.left_of(self.table.dealer) if self.rules.opens else None
         for f in self.fact_fields:
@@ -283,7 +312,7 @@ def facts_as_data(fields: list[FactField], facts: dict) -> dict:
             continue
         value = facts[f.name]
         if isinstance(value, list):
-            data[f.name] = [str(v) for v in value]
+            data[f.name] = ["" if v is None else str(v) for v in value]
         elif isinstance(value, bool):
             data[f.name] = "on" if value else ""
         else:

@@ -53,8 +53,14 @@ class BidderPartnerTieBreak:
 
 
 def call(facts: Facts) -> str:
-    """The bidder's declaration, e.g. "Knight of Cups"."""
-    return f"{CALL_WORD[facts['block']]} of {facts['trump']}"
+    """The bidder's declaration as far as it was recorded: "Knight of Cups",
+    "Cups trump", "War", or "" (neither changes a score)."""
+    block, trump = facts.get("block"), facts.get("trump")
+    if block and trump:
+        return f"{CALL_WORD[block]} of {trump}"
+    if trump:
+        return f"{trump} trump"
+    return dict(BLOCKS)[block].split(":")[0] if block else ""
 
 
 class _BishopHand(GameRules):
@@ -80,8 +86,6 @@ class _BishopHand(GameRules):
             [
                 Field("bidder", "Bidder", "seat"),
                 bid_field(MIN_BID, MAX_BID),
-                Field("block", "Point cards", "choice", choices=BLOCKS),
-                Field("trump", "Trump", "choice", choices=SUITS),
                 Field(
                     "partner",
                     "Partner",
@@ -97,6 +101,23 @@ class _BishopHand(GameRules):
                     min=0,
                     max=POINT_CARDS,
                     help=f"The other group has the rest of the {POINT_CARDS}.",
+                ),
+                # The call: kept if the table likes, never needed to score.
+                Field(
+                    "block",
+                    "Point cards called",
+                    "choice",
+                    choices=BLOCKS,
+                    detail=True,
+                    none_label="Not recorded",
+                ),
+                Field(
+                    "trump",
+                    "Trump",
+                    "choice",
+                    choices=SUITS,
+                    detail=True,
+                    none_label="Not recorded",
                 ),
             ]
         )
@@ -129,7 +150,8 @@ class _BishopHand(GameRules):
         who = names[facts["bidder"]]
         partner = facts.get("partner")
         company = f"with {names[partner]}" if partner is not None else "alone"
-        return f"{who} bid {facts['bid']} ({call(facts)}) {company}"
+        called = f" ({call(facts)})" if call(facts) else ""
+        return f"{who} bid {facts['bid']}{called} {company}"
 
 
 class Bishop(BidderPartnerTieBreak, _BishopHand):

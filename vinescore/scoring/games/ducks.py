@@ -8,7 +8,7 @@ RULINGS.md, "Ducks and Geese", settles what the rulebook leaves open.
 from __future__ import annotations
 
 from ..base import Facts, Field, GameRules, HandInvalid, HandResult, Option, Shortcut, Table
-from ..checks import check_fields
+from ..checks import blank, check_fields
 from ..words import plural
 
 ZERO, DOUBLE_ZERO = "zero", "double_zero"
@@ -90,12 +90,33 @@ class DucksAndGeese(GameRules):
             out.append(Field("blind", "Bid blind", "flag", show_if=played))
         out += [
             Field(
+                "bidders_points",
+                "Tricks + point cards taken by the bidding team",
+                "number",
+                min=0,
+                max=self.HAND_SIZE + self.CARDS,
+                show_if=("bid", numbers),
+                help=f"Their tricks plus their {self.CARD[1]}: only the sum decides. "
+                "The split can go under More detail.",
+            ),
+            Field(
+                "others_cards",
+                f"{label} taken by the other team",
+                "number",
+                min=0,
+                max=self.CARDS,
+                show_if=played,
+            ),
+            # Details: the open card never scores; the bidders' split only
+            # matters after a zero bid, where the tricks decide.
+            Field(
                 "open",
                 "Open card",
                 "choice",
                 choices=((OPEN, "Taken (its suit is trump)"), (NO_TRUMP, "Not taken: no trump")),
                 default=OPEN,
                 show_if=played,
+                detail=True,
                 help="Recorded only; it does not change the score.",
             ),
             Field(
@@ -105,8 +126,11 @@ class DucksAndGeese(GameRules):
                 min=0,
                 max=self.HAND_SIZE,
                 show_if=played,
-                help=f"After a zero bid: the zero bidder's tricks. The other team has the "
-                f"rest of the {self.HAND_SIZE}.",
+                detail=True,
+                needed_if=("bid", tuple(BID_WORDS)),
+                none_label="Not recorded",
+                help=f"After a zero bid: the zero bidder's tricks, needed. The other team "
+                f"has the rest of the {self.HAND_SIZE}.",
             ),
             Field(
                 "bidders_cards",
@@ -115,14 +139,8 @@ class DucksAndGeese(GameRules):
                 min=0,
                 max=self.CARDS,
                 show_if=("bid", numbers),
-            ),
-            Field(
-                "others_cards",
-                f"{label} taken by the other team",
-                "number",
-                min=0,
-                max=self.CARDS,
-                show_if=played,
+                detail=True,
+                none_label="Not recorded",
             ),
         ]
         return out
@@ -136,13 +154,18 @@ class DucksAndGeese(GameRules):
         ]
 
     def clean(self, facts: Facts, table: Table) -> Facts:
-        facts = check_fields(self.fields(table), facts, table)
+        facts = check_fields(self.fields(table), facts, table, may_omit=("bidders_points",))
         if facts["forfeit"]:
             return facts
-        label = self.CARD[1].capitalize()
-        ours = facts.get("bidders_cards", 0)
-        theirs = facts["others_cards"]
+        if facts["bid"] not in BID_WORDS:
+            self._points_or_split(facts)
         took = facts["bidders_tricks"]
+        if took is None:
+            self._could_be_dealt(facts)
+            return facts
+        label = self.CARD[1].capitalize()
+        ours = facts.get("bidders_cards") or 0
+        theirs = facts["others_cards"]
         # A zero bidder's partner sits out: three cards to a trick.
         per_trick = 3 if facts["bid"] == ZERO else 4
         for name, team, tricks, cards in (
@@ -174,6 +197,71 @@ class DucksAndGeese(GameRules):
             )
         return facts
 
+    def _points_or_split(self, facts: Facts) -> None:
+        """The bidders' points (tricks + point cards), and their split if
+        given: any two give the third, and all three must agree."""
+        points, took, cards = (
+            facts["bidders_points"],
+            facts["bidders_tricks"],
+            facts["bidders_cards"],
+        )
+        label = self.CARD[1]
+        if points is None:
+            if took is None or cards is None:
+                raise HandInvalid(
+                    {"bidders_points": f"Enter the tricks + {label} taken by the bidding team."}
+                )
+            facts["bidders_points"] = took + cards
+        elif took is not None and cards is not None:
+            if took + cards != points:
+                raise HandInvalid(
+                    {
+                        "bidders_points": f"Tricks + {label} taken by the bidding team: "
+                        f"{points} entered, but {plural(took, 'trick')} + {self.cards(cards)} "
+                        f"make {took + cards}."
+                    }
+                )
+        elif took is not None:
+            if not 0 <= points - took <= self.CARDS:
+                raise HandInvalid(
+                    {
+                        "bidders_tricks": f"Tricks taken by the bidding team: {took} does not "
+                        f"fit their {points} tricks + {label}, which leave 0 to {self.CARDS} "
+                        f"{label}."
+                    }
+                )
+            facts["bidders_cards"] = points - took
+        elif cards is not None:
+            if not 0 <= points - cards <= self.HAND_SIZE:
+                raise HandInvalid(
+                    {
+                        "bidders_cards": f"{label.capitalize()} taken by the bidding team: "
+                        f"{cards} does not fit their {points} tricks + {label}, which leave "
+                        f"0 to {self.HAND_SIZE} tricks."
+                    }
+                )
+            facts["bidders_tricks"] = points - cards
+
+    def _could_be_dealt(self, facts: Facts) -> None:
+        """Without the split, the point cards must still fit some split:
+        4 cards a trick, and the deck's few."""
+        points, theirs = facts["bidders_points"], facts["others_cards"]
+        room = [
+            min(4 * (self.HAND_SIZE - took), self.CARDS - (points - took))
+            for took in range(self.HAND_SIZE + 1)
+            if 0 <= points - took <= min(self.CARDS, 4 * took)
+        ]
+        if theirs > max(room, default=-1):
+            most = max(room, default=0)
+            raise HandInvalid(
+                {
+                    "others_cards": f"{self.CARD[1].capitalize()} taken by the other team: "
+                    f"with the bidding team on {points} (tricks + {self.CARD[1]}), the other "
+                    f"team holds at most {most} (4 cards a trick, {self.CARDS} in the deck); "
+                    f"{theirs} entered."
+                }
+            )
+
     def score(self, facts: Facts, table: Table) -> HandResult:
         names = table.names
 
@@ -198,7 +286,7 @@ class DucksAndGeese(GameRules):
         blind = bool(facts.get("blind"))
         who, ours, theirs = names[bidder], pair(bidder), team(table.left_of(bidder))
         us = self.side_of(bidder)
-        took = facts["bidders_tricks"]
+        took = facts.get("bidders_tricks")
         their_cards = facts["others_cards"]
         bid_words = BID_WORDS.get(bid, str(bid)) + (" blind" if blind else "")
 
@@ -233,9 +321,13 @@ class DucksAndGeese(GameRules):
                 False,
             )
 
-        our_cards = facts["bidders_cards"]
-        points = took + our_cards
-        detail = f"{ours} took {points} points ({plural(took, 'trick')} + {self.cards(our_cards)})"
+        our_cards = facts.get("bidders_cards")
+        points = facts.get("bidders_points")
+        if points is None:  # stored before the points were entered whole
+            points = took + our_cards
+        detail = f"{ours} took {points} points"
+        if took is not None and our_cards is not None:
+            detail += f" ({plural(took, 'trick')} + {self.cards(our_cards)})"
         if points >= bid:
             score_words = f"only their bid of {bid}" if points > bid else f"their bid of {bid}"
             if blind:
@@ -307,12 +399,12 @@ class DucksCutthroat(GameRules):
             out.append(Field("blind", "Bid blind", "flag"))
         out += [
             Field(
-                "bidder_tricks",
-                "Tricks taken by the bidder",
+                "bidder_points",
+                "Tricks + point cards taken by the bidder",
                 "number",
                 min=0,
-                max=self.HAND_SIZE,
-                help="Only the bidder's tricks count.",
+                max=self.HAND_SIZE + self.CARDS,
+                help="Only the sum decides. The split can go under More detail.",
             ),
             Field(
                 "cards",
@@ -322,32 +414,106 @@ class DucksCutthroat(GameRules):
                 max=self.CARDS,
                 most=self.CARDS,
                 most_why="the deck holds 5 Deuces and 5 Farmers",
-                help="Deuces and Farmers each player kept.",
+                help="Deuces and Farmers each player kept; blank is 0. The bidder's are in "
+                "the bidder's points: leave theirs blank.",
+            ),
+            Field(
+                "bidder_tricks",
+                "Tricks taken by the bidder",
+                "number",
+                min=0,
+                max=self.HAND_SIZE,
+                detail=True,
+                none_label="Not recorded",
+                help="With the bidder's points, gives the bidder's point cards.",
             ),
         ]
         return out
 
     def clean(self, facts: Facts, table: Table) -> Facts:
-        facts = check_fields(self.fields(table), facts, table)
-        # Point cards come with tricks: every player plays one card to each.
-        per_trick = table.size
-        bidder, took, cards = facts["bidder"], facts["bidder_tricks"], facts["cards"]
+        raw = facts.get("cards") if isinstance(facts, dict) else None
+        facts = check_fields(self.fields(table), facts, table, may_omit=("bidder_points",))
+        bidder, took, points = facts["bidder"], facts["bidder_tricks"], facts["bidder_points"]
+        cards = facts["cards"]
         who = table.names[bidder]
-        if cards[bidder] > per_trick * took:
+        own = None if isinstance(raw, (list, tuple)) and blank(raw[bidder]) else cards[bidder]
+        # Any two of the bidder's points, tricks and point cards give the third.
+        if points is None:
+            if took is None or own is None:
+                raise HandInvalid(
+                    {"bidder_points": "Enter the tricks + point cards taken by the bidder."}
+                )
+            points = facts["bidder_points"] = took + own
+        elif took is not None and own is not None and took + own != points:
             raise HandInvalid(
                 {
-                    "cards": f"Point cards for {who}: at most {per_trick * took} in "
-                    f"{plural(took, 'trick')} ({per_trick} cards a trick); "
-                    f"{cards[bidder]} entered."
+                    "bidder_points": f"Tricks + point cards taken by the bidder: {points} "
+                    f"entered, but {plural(took, 'trick')} + {plural(own, 'point card')} "
+                    f"make {took + own}."
                 }
             )
-        rest, others = self.HAND_SIZE - took, sum(cards) - cards[bidder]
-        if others > per_trick * rest:
+        elif took is not None:
+            own = points - took
+            if not 0 <= own <= self.CARDS:
+                raise HandInvalid(
+                    {
+                        "bidder_tricks": f"Tricks taken by the bidder: {took} does not fit "
+                        f"{who}'s {points} tricks + point cards, which leave 0 to "
+                        f"{self.CARDS} point cards."
+                    }
+                )
+        elif own is not None:
+            took = points - own
+            if not 0 <= took <= self.HAND_SIZE:
+                raise HandInvalid(
+                    {
+                        "cards": f"Point cards for {who}: {own} does not fit {who}'s {points} "
+                        f"tricks + point cards, which leave 0 to {self.HAND_SIZE} tricks."
+                    }
+                )
+            facts["bidder_tricks"] = took
+        # The bidder's own cards: entered, worked out, or (None) not recorded.
+        facts["cards"] = [own if s == bidder else c for s, c in enumerate(cards)]
+        # Point cards come with tricks: every player plays one card to each.
+        per_trick = table.size
+        others = sum(cards) - cards[bidder]
+        if took is not None:
+            if own > per_trick * took:
+                raise HandInvalid(
+                    {
+                        "cards": f"Point cards for {who}: at most {per_trick * took} in "
+                        f"{plural(took, 'trick')} ({per_trick} cards a trick); {own} entered."
+                    }
+                )
+            rest = self.HAND_SIZE - took
+            if others > per_trick * rest:
+                raise HandInvalid(
+                    {
+                        "cards": f"Point cards: everyone but {who} took "
+                        f"{plural(rest, 'trick')}, so at most {per_trick * rest} point cards "
+                        f"({per_trick} cards a trick); {others} entered."
+                    }
+                )
+            if own + others > self.CARDS:
+                raise HandInvalid(
+                    {
+                        "cards": f"Point cards: at most {self.CARDS} in a hand (the deck holds "
+                        f"5 Deuces and 5 Farmers); these add up to {own + others}."
+                    }
+                )
+            return facts
+        # The split not recorded: the cards must still fit some split.
+        room = [
+            min(per_trick * (self.HAND_SIZE - t), self.CARDS - (points - t))
+            for t in range(self.HAND_SIZE + 1)
+            if 0 <= points - t <= min(self.CARDS, per_trick * t)
+        ]
+        if others > max(room, default=0):
             raise HandInvalid(
                 {
-                    "cards": f"Point cards: everyone but {who} took {plural(rest, 'trick')}, "
-                    f"so at most {per_trick * rest} point cards ({per_trick} cards a trick); "
-                    f"{others} entered."
+                    "cards": f"Point cards: with {who} on {points} (tricks + point cards), "
+                    f"everyone else holds at most {max(room, default=0)} ({per_trick} cards a "
+                    f"trick, {self.CARDS} in the deck); {others} entered."
                 }
             )
         return facts
@@ -355,14 +521,15 @@ class DucksCutthroat(GameRules):
     def score(self, facts: Facts, table: Table) -> HandResult:
         bidder, bid = facts["bidder"], facts["bid"]
         blind = bool(facts.get("blind"))
-        cards, took = facts["cards"], facts["bidder_tricks"]
+        cards, took = facts["cards"], facts.get("bidder_tricks")
         who = table.names[bidder]
-        points = took + cards[bidder]
+        points = facts.get("bidder_points")
+        if points is None:  # stored before the points were entered whole
+            points = took + cards[bidder]
         bid_words = f"{bid} blind" if blind else str(bid)
-        text = (
-            f"{who} bid {bid_words} and took {points} points ({plural(took, 'trick')} + "
-            f"{plural(cards[bidder], 'point card')})"
-        )
+        text = f"{who} bid {bid_words} and took {points} points"
+        if took is not None and cards[bidder] is not None:
+            text += f" ({plural(took, 'trick')} + {plural(cards[bidder], 'point card')})"
         others = [0 if s == bidder else c for s, c in enumerate(cards)]
 
         def result(awards, tail: str, rule: str, made: bool) -> HandResult:

@@ -165,6 +165,7 @@ class Mu(GameRules):
                 optional=True,
                 none_label="No Vice",
                 show_if=played,
+                detail=True,
                 help="Recorded only; it does not change the score.",
             ),
         ]

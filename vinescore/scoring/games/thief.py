@@ -60,7 +60,7 @@ class Thief(GameRules):
         size = self.hand_size(table.size)
         most = most_thieves(size)
         trick_only = table.has(TRICK_ONLY)
-        return [
+        out = [
             Field("bidder", "Bidder", "seat"),
             Field(
                 "bid",
@@ -72,6 +72,23 @@ class Thief(GameRules):
                 if trick_only
                 else f"Tricks plus thieves: at most {size} + {most} with {table.size} players.",
             ),
+        ]
+        if not trick_only:
+            # Bidding points, only each player's points score: the split into
+            # tricks and thieves is a detail (RULINGS, "Thief and Thieves").
+            out.append(
+                Field(
+                    "points",
+                    "Points (tricks + thieves)",
+                    "per_seat",
+                    min=0,
+                    max=size + most,
+                    help=f"Each player's tricks plus thieves kept; blank is 0. The hand holds "
+                    f"{size} to {size + most}.",
+                )
+            )
+        split = {"detail": not trick_only, "none_label": "Not recorded"}
+        out += [
             Field(
                 "tricks",
                 "Tricks",
@@ -80,6 +97,7 @@ class Thief(GameRules):
                 max=size,
                 total=size,
                 help="Leave one player blank and it is worked out.",
+                **split,
             ),
             Field(
                 "thieves",
@@ -90,19 +108,94 @@ class Thief(GameRules):
                 most=most,
                 most_why="one suit" if most == MAX_THIEVES else f"one a trick, {size} tricks",
                 help=f"The lowest thief on each trick; at most {most} in a hand.",
+                **split,
             ),
         ]
+        return out
 
     def clean(self, facts: Facts, table: Table) -> Facts:
-        return check_fields(self.fields(table), facts, table)
+        if table.has(TRICK_ONLY):
+            return check_fields(self.fields(table), facts, table)
+        facts = check_fields(self.fields(table), facts, table, may_omit=("points",))
+        return self._points_or_split(facts, table)
+
+    def _points_or_split(self, facts: Facts, table: Table) -> Facts:
+        """Each player's points, and their tricks and thieves if given: any
+        two of the three give the third, and all three must agree."""
+        size = self.hand_size(table.size)
+        most = most_thieves(size)
+        names = table.names
+        points, tricks, thieves = facts["points"], facts["tricks"], facts["thieves"]
+        if tricks is None and thieves is not None and points is not None:
+            tricks = [p - k for p, k in zip(points, thieves, strict=True)]
+            if min(tricks) < 0 or sum(tricks) != size:
+                raise HandInvalid(
+                    {
+                        "points": f"Points: with these thieves the tricks come to {sum(tricks)}"
+                        f"{'' if min(tricks) >= 0 else ', some below 0'}; a hand has {size}."
+                    }
+                )
+            facts["tricks"] = tricks
+        if tricks is not None:
+            if thieves is None:
+                thieves = (
+                    [0] * table.size
+                    if points is None
+                    else [p - t for p, t in zip(points, tricks, strict=True)]
+                )
+                for seat, k in enumerate(thieves):
+                    if not 0 <= k <= most:
+                        raise HandInvalid(
+                            {
+                                "points": f"Points for {names[seat]}: {points[seat]} with "
+                                f"{plural(tricks[seat], 'trick')} leaves {k} thieves; a player "
+                                f"keeps 0 to {most}."
+                            }
+                        )
+                if sum(thieves) > most:
+                    raise HandInvalid(
+                        {
+                            "points": f"Points: the tricks entered leave {sum(thieves)} thieves; "
+                            f"at most {most} in a hand."
+                        }
+                    )
+                facts["thieves"] = thieves
+            made = [t + k for t, k in zip(tricks, thieves, strict=True)]
+            if points is None:
+                facts["points"] = made
+            elif points != made:
+                wrong = next(s for s in range(table.size) if points[s] != made[s])
+                raise HandInvalid(
+                    {
+                        "points": f"Points for {names[wrong]}: {points[wrong]} entered, but "
+                        f"{points_words(tricks[wrong], thieves[wrong])} make {made[wrong]}."
+                    }
+                )
+            return facts
+        if points is None:
+            raise HandInvalid({"points": "Enter each player's points (tricks + thieves)."})
+        total = sum(points)
+        if not size <= total <= size + most:
+            raise HandInvalid(
+                {
+                    "points": f"Points: a {table.size}-player hand holds {size} tricks and at "
+                    f"most {most} thieves, so {size} to {size + most} points; these add up "
+                    f"to {total}."
+                }
+            )
+        return facts
 
     def score(self, facts: Facts, table: Table) -> HandResult:
         bidder, bid = facts["bidder"], facts["bid"]
-        tricks, thieves = facts["tricks"], facts["thieves"]
+        tricks, thieves = facts.get("tricks"), facts.get("thieves")
         who = table.names[bidder]
         seats = range(table.size)
-        points = tuple(t + k for t, k in zip(tricks, thieves, strict=True))
-        took = points_words(tricks[bidder], thieves[bidder])
+        if facts.get("points") is not None:
+            points = tuple(facts["points"])
+        else:  # stored before points were entered whole
+            points = tuple(t + k for t, k in zip(tricks, thieves, strict=True))
+        split = tricks is not None and thieves is not None
+        took = points_words(tricks[bidder], thieves[bidder]) if split else ""
 
         def result(awards, text: str, rule: str, made: bool) -> HandResult:
             return HandResult(tuple(awards), text, rule=rule, bidder=bidder, made=made, bid=bid)
@@ -137,21 +230,22 @@ class Thief(GameRules):
             )
 
         got = points[bidder]
+        took = f" ({took})" if took else ""
         if got == bid:
             awards = [points[s] if s == bidder else 0 for s in seats]
             return result(
                 awards,
-                f"{who} bid {bid} and took exactly {got} points ({took}): only {who} scores",
+                f"{who} bid {bid} and took exactly {got} points{took}: only {who} scores",
                 "exact",
                 True,
             )
         if got > bid:
             note = ""
-            if tricks[bidder] <= bid:
+            if not split or tricks[bidder] <= bid:
                 note = " (house ruling: exceeding counts tricks and thieves)"
             return result(
                 points,
-                f"{who} bid {bid} and took {got} points ({took}): everyone scores their "
+                f"{who} bid {bid} and took {got} points{took}: everyone scores their "
                 f"tricks and thieves{note}",
                 "exceed",
                 True,
@@ -159,7 +253,7 @@ class Thief(GameRules):
         awards = [0 if s == bidder else points[s] for s in seats]
         return result(
             awards,
-            f"{who} bid {bid} and took {got} points ({took}): {who} scores nothing; "
+            f"{who} bid {bid} and took {got} points{took}: {who} scores nothing; "
             "everyone else scores their tricks and thieves",
             "miss",
             False,

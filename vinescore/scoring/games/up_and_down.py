@@ -35,7 +35,8 @@ RULES_VERSION = "Vines rulebook, Game 9; vinescore rulings 2026-11"
 
 
 def _side_fields(lead: str) -> list[Field]:
-    """The leader's (or bidder's) company and everyone's points."""
+    """The leader's (or bidder's) company and the two groups' points. Only
+    the groups' points score; each player's own is a detail."""
     return [
         Field(
             "red",
@@ -53,19 +54,40 @@ def _side_fields(lead: str) -> list[Field]:
             help=f"The first player to split a trick with the {lead}.",
         ),
         Field(
+            "side_points",
+            f"Points taken by the {lead} and partner",
+            "number",
+            min=0,
+            max=MAX_POINTS,
+            help=f"Tricks and half tricks; the {lead} alone after red or with no partner.",
+        ),
+        Field(
+            "others_points",
+            "Points taken by everyone else",
+            "number",
+            min=0,
+            max=MAX_POINTS,
+            help="An undivided trick is 1 point, each half of a divided trick 1 point: "
+            f"{MIN_POINTS} to {MAX_POINTS} in a hand.",
+        ),
+        Field(
             "points",
-            "Points (tricks and half tricks)",
+            "Each player's points",
             "per_seat",
             min=0,
             max=TRICKS,
-            help="An undivided trick is 1 point, each half of a divided trick 1 point: "
-            f"{MIN_POINTS} to {MAX_POINTS} in a hand.",
+            detail=True,
+            help="Instead of the two groups' points, if you keep them player by player.",
         ),
     ]
 
 
+GROUP_POINTS = ("side_points", "others_points")
+
+
 def _check_sides(facts: Facts, lead_field: str, lead: str, table: Table) -> Facts:
     """Cross-field rules both versions share."""
+    names = table.names
     if not facts["red"] and facts["partner"] is not None:
         if facts["partner"] == facts[lead_field]:
             raise HandInvalid(
@@ -74,27 +96,72 @@ def _check_sides(facts: Facts, lead_field: str, lead: str, table: Table) -> Fact
                     "another player or “No partner found”."
                 }
             )
+    ours, theirs = _group(facts, lead_field, table)
     points = facts["points"]
-    total = sum(points)
+    if points is not None:
+        total = sum(points)
+        if not MIN_POINTS <= total <= MAX_POINTS:
+            raise HandInvalid(
+                {
+                    "points": f"Points: a hand holds {MIN_POINTS} to {MAX_POINTS} "
+                    f"({TRICKS} tricks, each whole or split in two); these add up to {total}."
+                }
+            )
+        for name, group in zip(GROUP_POINTS, (ours, theirs), strict=True):
+            got = sum(points[s] for s in group)
+            if facts[name] is None:
+                facts[name] = got
+            elif facts[name] != got:
+                raise HandInvalid(
+                    {
+                        name: f"{_label(name, lead)}: {facts[name]} entered, but "
+                        f"{and_list([names[s] for s in group])} have {got} between them."
+                    }
+                )
+    for name in GROUP_POINTS:
+        if facts[name] is None:
+            raise HandInvalid({name: f"Enter the {_label(name, lead).lower()}."})
+    total = facts["side_points"] + facts["others_points"]
     if not MIN_POINTS <= total <= MAX_POINTS:
         raise HandInvalid(
             {
-                "points": f"Points: a hand holds {MIN_POINTS} to {MAX_POINTS} "
+                "others_points": f"Points: a hand holds {MIN_POINTS} to {MAX_POINTS} "
                 f"({TRICKS} tricks, each whole or split in two); these add up to {total}."
             }
         )
-    partner = facts.get("partner")
+    if len(ours) == 1 and facts["side_points"] > TRICKS:
+        raise HandInvalid(
+            {
+                "side_points": f"{_label('side_points', lead)}: alone, the {lead} takes at "
+                f"most {TRICKS} (one card to each trick); {facts['side_points']} entered."
+            }
+        )
+    partner = facts.get("partner") if not facts["red"] else None
     if partner is not None:
-        for seat in (facts[lead_field], partner):
-            if points[seat] == 0:
-                raise HandInvalid(
-                    {
-                        "points": f"Points: {table.names[partner]} became partner by "
-                        f"splitting a trick with {table.names[facts[lead_field]]}, so "
-                        f"{table.names[seat]} has at least 1 point."
-                    }
-                )
+        leader = facts[lead_field]
+        if points is not None:
+            for seat in (leader, partner):
+                if points[seat] == 0:
+                    raise HandInvalid(
+                        {
+                            "points": f"Points: {names[partner]} became partner by "
+                            f"splitting a trick with {names[leader]}, so "
+                            f"{names[seat]} has at least 1 point."
+                        }
+                    )
+        if facts["side_points"] < 2:
+            raise HandInvalid(
+                {
+                    "side_points": f"{_label('side_points', lead)}: {names[partner]} became "
+                    f"partner by splitting a trick with {names[leader]}, so they have at "
+                    f"least 2; {facts['side_points']} entered."
+                }
+            )
     return facts
+
+
+def _label(name: str, lead: str) -> str:
+    return next(f.label for f in _side_fields(lead) if f.name == name)
 
 
 def _group(facts: Facts, lead_field: str, table: Table) -> tuple[list[int], list[int]]:
@@ -103,6 +170,14 @@ def _group(facts: Facts, lead_field: str, table: Table) -> tuple[list[int], list
     partner = None if facts.get("red") else facts.get("partner")
     ours = [leader] + ([partner] if partner is not None else [])
     return ours, [s for s in range(table.size) if s not in ours]
+
+
+def _took(facts: Facts, ours: list[int]) -> tuple[int, int]:
+    """The points of the leader's group, and of the whole hand."""
+    if facts.get("side_points") is not None:
+        return facts["side_points"], facts["side_points"] + facts["others_points"]
+    points = facts["points"]  # stored before the groups' points were entered whole
+    return sum(points[s] for s in ours), sum(points)
 
 
 class UpAndDown(GameRules):
@@ -141,7 +216,7 @@ class UpAndDown(GameRules):
         return [Shortcut("Take back", {"take_back": True})]
 
     def clean(self, facts: Facts, table: Table) -> Facts:
-        facts = check_fields(self.fields(table), facts, table)
+        facts = check_fields(self.fields(table), facts, table, may_omit=GROUP_POINTS)
         if facts["take_back"]:
             return facts
         return _check_sides(facts, "leader", "leader", table)
@@ -162,9 +237,7 @@ class UpAndDown(GameRules):
 
         leader = facts["leader"]
         ours, theirs = _group(facts, "leader", table)
-        points = facts["points"]
-        total = sum(points)
-        took = sum(points[s] for s in ours)
+        took, total = _took(facts, ours)
         won = 2 * took > total
         who = names[leader]
         them = and_list([names[s] for s in theirs])
@@ -236,7 +309,7 @@ class UpAndDownPoints(BidderPartnerTieBreak, GameRules):
         return [self.passed_shortcut()]
 
     def clean(self, facts: Facts, table: Table) -> Facts:
-        facts = check_fields(self.fields(table), facts, table)
+        facts = check_fields(self.fields(table), facts, table, may_omit=GROUP_POINTS)
         if facts["passed"]:
             return facts
         return _check_sides(facts, "bidder", "bidder", table)
@@ -247,9 +320,7 @@ class UpAndDownPoints(BidderPartnerTieBreak, GameRules):
         names = table.names
         bidder, bid = facts["bidder"], facts["bid"]
         ours, theirs = _group(facts, "bidder", table)
-        points = facts["points"]
-        total = sum(points)
-        took = sum(points[s] for s in ours)
+        took, total = _took(facts, ours)
         rest = total - took
         who = names[bidder]
         partner = ours[1] if len(ours) > 1 else None
