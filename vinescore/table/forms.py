@@ -24,15 +24,19 @@ def player_count_words(counts: tuple[int, ...]) -> str:
 
 
 class PlayerForm(forms.Form):
+    """A player's name, unique in their group (another group may have
+    someone else of that name)."""
+
     name = forms.CharField(max_length=40, strip=True)
 
-    def __init__(self, *args, player: Player | None = None, **kwargs):
+    def __init__(self, *args, group, player: Player | None = None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.group = group
         self.player = player
 
     def clean_name(self) -> str:
         name = " ".join(self.cleaned_data["name"].split())
-        clash = Player.objects.filter(name__iexact=name)
+        clash = Player.objects.filter(group=self.group, name__iexact=name)
         if self.player is not None:
             clash = clash.exclude(pk=self.player.pk)
         if clash.exists():
@@ -53,11 +57,12 @@ class NewGameForm(forms.Form):
     stakes = forms.IntegerField(required=False, min_value=1, max_value=1_000_000)
     note = forms.CharField(required=False, max_length=500, widget=forms.Textarea(attrs={"rows": 2}))
 
-    def __init__(self, rules: GameRules, *args, **kwargs):
+    def __init__(self, rules: GameRules, *args, group, **kwargs):
         super().__init__(*args, **kwargs)
         self.rules = rules
+        self.group = group
         self.seat_count = max(rules.player_counts)
-        players = Player.objects.all()
+        players = Player.objects.filter(group=group)
         for i in range(self.seat_count):
             self.fields[f"seat_{i + 1}"] = forms.ModelChoiceField(
                 queryset=players, required=False, label=f"Seat {i + 1}", empty_label="—"
@@ -97,7 +102,7 @@ class NewGameForm(forms.Form):
             )
             return None
         if name:
-            return Player.objects.filter(name__iexact=name).first() or name
+            return Player.objects.filter(group=self.group, name__iexact=name).first() or name
         return player
 
     def clean(self):
@@ -293,7 +298,7 @@ class HistoryFilter(forms.Form):
 
     game = forms.ChoiceField(required=False)
     player = forms.ModelChoiceField(
-        queryset=Player.objects.all(), required=False, empty_label="Anyone"
+        queryset=Player.objects.none(), required=False, empty_label="Anyone"
     )
     status = forms.ChoiceField(choices=STATUSES, required=False)
     start = forms.DateField(
@@ -303,9 +308,10 @@ class HistoryFilter(forms.Form):
         required=False, label="To", widget=forms.DateInput(attrs={"type": "date"})
     )
 
-    def __init__(self, *args, games: list[tuple[str, str]], **kwargs):
+    def __init__(self, *args, games: list[tuple[str, str]], players, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = [("", "Any game"), *games]
+        self.fields["player"].queryset = players
 
     def clean(self):
         data = super().clean()

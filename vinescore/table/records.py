@@ -548,17 +548,18 @@ class _Checker:
 
 
 class _Players:
-    """Players by name, matched ignoring case; created when missing."""
+    """The group's players by name, matched ignoring case; created when missing."""
 
-    def __init__(self):
+    def __init__(self, group):
+        self.group = group
         self.known: dict[str, Player] = {}
 
     def get(self, name: str) -> Player:
         key = name.casefold()
         if key not in self.known:
-            player = Player.objects.filter(name__iexact=name).first()
+            player = Player.objects.filter(group=self.group, name__iexact=name).first()
             if player is None:
-                player = Player.objects.create(name=name)
+                player = Player.objects.create(name=name, group=self.group)
             self.known[key] = player
         return self.known[key]
 
@@ -567,6 +568,7 @@ def _save(checked: _Checked, players: _Players) -> Game:
     setup = checked.setup
     game = Game.objects.create(
         kind=checked.rules.key,
+        group=players.group,
         title=checked.title,
         rules_version=checked.rules_version,
         options=sorted(setup.options),
@@ -601,10 +603,10 @@ def _save(checked: _Checked, players: _Players) -> Game:
     return game
 
 
-def import_stream(records: Iterable[Any], keep: int = 20) -> tuple[int, list[Game]]:
+def import_stream(records: Iterable[Any], keep: int = 20, group=None) -> tuple[int, list[Game]]:
     """Like import_records, but keeps only the first `keep` games it saved
     (to show them), so a file of any size imports in little memory."""
-    players = _Players()
+    players = _Players(group)
     count, kept = 0, []
     with transaction.atomic():
         for position, record in enumerate(records, start=1):
@@ -615,15 +617,17 @@ def import_stream(records: Iterable[Any], keep: int = 20) -> tuple[int, list[Gam
     return count, kept
 
 
-def import_records(records: Iterable[Any]) -> list[Game]:
-    """Check and save every record, all or nothing (one transaction).
+def import_records(records: Iterable[Any], group=None) -> list[Game]:
+    """Check and save every record into `group`, all or nothing (one
+    transaction). The record names no group: it moves between groups and
+    servers; players are matched by name within the group.
 
     Each hand's facts are checked by the game's rules at the table the hand
     was played at, then scored onto the sheet; derived values in the record
     (awards, payments, totals, explanation, winner, name) are ignored.
     Raises RecordInvalid, saving nothing, at the first problem.
     """
-    players = _Players()
+    players = _Players(group)
     games = []
     with transaction.atomic():
         for position, record in enumerate(records, start=1):
