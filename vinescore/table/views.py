@@ -645,9 +645,10 @@ def game_live(request: HttpRequest, pk: int) -> HttpResponse:
     has not moved on this is one indexed read and a 304 with no body; when it
     has, the live part of the sheet, saying what changed since the version
     the phone shows."""
+    game = get_game(request, pk)
     if not request.htmx:
-        return HttpResponseRedirect(reverse("game", args=[pk]))
-    return live_sheet(request, get_game(request, pk))
+        return HttpResponseRedirect(game.get_absolute_url())
+    return live_sheet(request, game)
 
 
 def live_sheet(request: HttpRequest, game: Game, who: str = "", live_url: str = ""):

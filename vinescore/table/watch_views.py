@@ -72,12 +72,12 @@ def watch_etag(request: HttpRequest, token: str) -> str | None:
 @condition(etag_func=watch_etag)
 def watch_live(request: HttpRequest, token: str) -> HttpResponse:
     """The spectator's live sheet, asked every few seconds (see game_live)."""
-    if not request.htmx:
-        return HttpResponseRedirect(reverse("watch", args=[token]))
     try:
         game = watched_game(token)
     except Withdrawn:
         return withdrawn(request)
+    if not request.htmx:
+        return HttpResponseRedirect(reverse("watch", args=[token]))
     return live_sheet(request, game, who="watch", live_url=reverse("watch_live", args=[token]))
 
 
