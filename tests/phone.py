@@ -30,10 +30,13 @@ class Phone(Client):
         return super().logout()
 
     def sign_in(self) -> None:
+        """As the user, made a member of the factories' group if they are
+        in no group yet."""
         if not self.signed_in:
-            from tests.factories import make_member
+            from tests.factories import make_member, make_user
 
-            self.force_login(make_member(self.user_name))
+            user = make_user(self.user_name)
+            self.force_login(user if user.memberships.exists() else make_member(user.username))
 
     def request(self, **request):
         # Signed in at the first request, in whatever database the test has.

@@ -57,9 +57,7 @@ def test_the_first_visit_refuses_a_weak_password_and_creates_nobody():
 
 def test_a_wrong_password_is_refused_with_a_message(client):
     make_user("ana")
-    response = Phone(user=None).post(
-        "/accounts/login/", {"username": "ana", "password": "not it"}
-    )
+    response = Phone(user=None).post("/accounts/login/", {"username": "ana", "password": "not it"})
     assert response.status_code == 422
     assert "Please enter a correct username and password" in response.content.decode()
 
@@ -94,9 +92,12 @@ def test_wrong_passwords_from_one_address_pause_it_for_every_account():
     response = phone.post("/accounts/login/", {"username": "ben", "password": PASSWORD})
     assert response.status_code == 429
     other_address = Phone(user=None, REMOTE_ADDR="10.0.0.9")
-    assert other_address.post(
-        "/accounts/login/", {"username": "ben", "password": PASSWORD}
-    ).status_code == 302
+    assert (
+        other_address.post(
+            "/accounts/login/", {"username": "ben", "password": PASSWORD}
+        ).status_code
+        == 302
+    )
 
 
 def test_the_admin_sign_in_is_limited_the_same_way():
@@ -121,9 +122,7 @@ def test_a_forgotten_password_is_reset_by_a_link_sent_by_email():
     form_page = phone.get(path, follow=True)
     assert "Choose a new password" in form_page.content.decode()
     new = "another long table password"
-    done = phone.post(
-        form_page.redirect_chain[-1][0], {"new_password1": new, "new_password2": new}
-    )
+    done = phone.post(form_page.redirect_chain[-1][0], {"new_password1": new, "new_password2": new})
     assert done.status_code == 302
     assert phone.post("/accounts/login/", {"username": "ana", "password": new}).status_code == 302
 
