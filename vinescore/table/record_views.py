@@ -83,7 +83,11 @@ def all_games_json(request: HttpRequest) -> HttpResponse:
 
 class UploadForm(forms.Form):
     group = forms.TypedChoiceField(
-        coerce=int, label="Into the group", required=False, empty_value=None
+        coerce=int,
+        label="Into the group",
+        required=False,
+        empty_value=None,
+        error_messages={"invalid_choice": "Choose a group you can add games to."},
     )
     file = forms.FileField(label="A vinescore games file (.json)")
 
