@@ -11,9 +11,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from importlib import import_module
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from django.conf import settings
+from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from pytest_django.live_server_helper import LiveServer
 
 # The sync Playwright API runs an event loop in this thread; Django would
@@ -69,11 +72,40 @@ def browser() -> Iterator[Browser]:
         browser.close()
 
 
+def sign_in(context: BrowserContext, live_server, user) -> None:
+    """Give the browser the session cookie of `user`, signed in."""
+    session = import_module(settings.SESSION_ENGINE).SessionStore()
+    session[SESSION_KEY] = str(user.pk)
+    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
+    session.save()
+    context.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": session.session_key,
+                "url": live_server.url,
+            }
+        ]
+    )
+
+
+def member():
+    """The member of the factories' group that the browser tests sign in as."""
+    from tests.factories import make_member
+
+    return make_member("member")
+
+
 @pytest.fixture
-def page(browser: Browser, live_server) -> Iterator[Page]:
-    """A fresh phone-sized tab; any JavaScript error on the page fails the test."""
+def page(browser: Browser, live_server, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A fresh phone-sized tab, signed in as a member of the factories'
+    group when the test has a database; any JavaScript error on the page
+    fails the test."""
     context = browser.new_context(base_url=live_server.url, **PHONE)
     context.set_default_timeout(10_000)
+    if request.node.get_closest_marker("django_db"):
+        sign_in(context, live_server, member())
     page = context.new_page()
     errors: list[str] = []
 
