@@ -11,13 +11,12 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
-from importlib import import_module
 
 import pytest
-from django.conf import settings
-from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from pytest_django.live_server_helper import LiveServer
+
+from vinescore.accounts.sessions import session_cookie
 
 # The sync Playwright API runs an event loop in this thread; Django would
 # otherwise refuse the database calls the fixtures and tests make.
@@ -74,20 +73,8 @@ def browser() -> Iterator[Browser]:
 
 def sign_in(context: BrowserContext, live_server, user) -> None:
     """Give the browser the session cookie of `user`, signed in."""
-    session = import_module(settings.SESSION_ENGINE).SessionStore()
-    session[SESSION_KEY] = str(user.pk)
-    session[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    session[HASH_SESSION_KEY] = user.get_session_auth_hash()
-    session.save()
-    context.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": session.session_key,
-                "url": live_server.url,
-            }
-        ]
-    )
+    name, value = session_cookie(user)
+    context.add_cookies([{"name": name, "value": value, "url": live_server.url}])
 
 
 def member():
