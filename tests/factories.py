@@ -2,14 +2,43 @@
 
 from __future__ import annotations
 
+from django.contrib.auth import get_user_model
+
+from vinescore.accounts.models import Group, Membership
 from vinescore.scoring import REGISTRY
 from vinescore.table.models import Game, Player, Seat
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay")
+PASSWORD = "a long table password"
 
 
-def make_player(name: str) -> Player:
-    return Player.objects.get_or_create(name=name)[0]
+def make_user(username: str):
+    User = get_user_model()
+    user = User.objects.filter(username=username).first()
+    if user is None:
+        user = User.objects.create_user(username, f"{username}@example.com", PASSWORD)
+    return user
+
+
+def default_group() -> Group:
+    """The group the factories put games and players in, owned by "owner"."""
+    group = Group.objects.filter(name="Game night").order_by("pk").first()
+    if group is None:
+        group = Group.objects.start("Game night", make_user("owner"))
+    return group
+
+
+def make_member(username: str, role: str = Membership.MEMBER, group: Group | None = None):
+    """A user in the group (the default one unless given) in this role."""
+    user = make_user(username)
+    Membership.objects.update_or_create(
+        group=group or default_group(), user=user, defaults={"role": role}
+    )
+    return user
+
+
+def make_player(name: str, group: Group | None = None) -> Player:
+    return Player.objects.get_or_create(name=name, group=group or default_group())[0]
 
 
 def make_game(
@@ -21,10 +50,13 @@ def make_game(
     stakes: int | None = None,
     first_dealer: int = 0,
     hands: list[dict] = (),
+    group: Group | None = None,
 ) -> Game:
     rules = REGISTRY[kind]
+    group = group or default_group()
     game = Game.objects.create(
         kind=kind,
+        group=group,
         rules_version=rules.rules_version,
         options=sorted(options or []),
         target=target if target is not None else rules.default_target(len(names)),
@@ -32,7 +64,7 @@ def make_game(
         first_dealer=first_dealer,
     )
     for position, name in enumerate(names):
-        Seat.objects.create(game=game, player=make_player(name), position=position)
+        Seat.objects.create(game=game, player=make_player(name, group), position=position)
     for facts in hands:
         table = game.sheet().next_table
         game.add_hand(rules.clean(facts, table))

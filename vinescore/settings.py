@@ -8,9 +8,13 @@ DATABASE_URL    default: SQLite in db.sqlite3 beside manage.py;
 HTTPS_ONLY      secure cookies, HSTS and redirect to https; default: on unless DEBUG.
 SERVE_LAN       serve the phones on the local network; default off.
 PAGE_CACHE      keep rendered pages and fragments in memory, within a budget; default on.
+SIGNUP_OPEN     anyone may create an account (a public server); default off:
+                new accounts come by invitation.
+EMAIL_BACKEND   how password-reset mail is sent; default: printed on the console.
 """
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -66,6 +70,8 @@ INSTALLED_APPS = [
     "django_htmx",
     "csp",
     "template_partials.apps.SimpleAppConfig",
+    "axes",
+    "vinescore.accounts",
     "vinescore.table",
 ]
 
@@ -80,10 +86,49 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Every page needs a signed-in person unless its view says otherwise
+    # (@login_not_required: rules, sign-in, invitations, spectator links).
+    "vinescore.accounts.middleware.LoginRequiredMiddleware",
+    "vinescore.accounts.middleware.NoGroupMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
+
+# --- accounts -----------------------------------------------------------------
+# The session lives in a signed cookie: no query to find it, so the live
+# sheet's idle check stays one indexed read (see table.views.game_live).
+SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+SESSION_COOKIE_AGE = 60 * 60 * 24 * 60  # a phone at the table stays signed in
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "game_list"
+LOGOUT_REDIRECT_URL = "login"
+SIGNUP_OPEN = env_bool("SIGNUP_OPEN", False)
+INVITATION_DAYS = 7
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "vinescore@localhost")
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": f"django.contrib.auth.password_validation.{name}"}
+    for name in (
+        "UserAttributeSimilarityValidator",
+        "MinimumLengthValidator",
+        "CommonPasswordValidator",
+        "NumericPasswordValidator",
+    )
+]
+# Sign-in (here and in the admin) is refused for a while after 5 wrong
+# passwords for one account, or from one address.
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_TIME = timedelta(minutes=15)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
+AXES_VERBOSE = False
 
 ROOT_URLCONF = "vinescore.urls"
 WSGI_APPLICATION = "vinescore.wsgi.application"
@@ -97,6 +142,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "vinescore.accounts.context_processors.nav",
             ],
             "loaders": [
                 (

@@ -1,9 +1,10 @@
 from django.contrib import admin
-from django.urls import path
+from django.urls import include, path
 
-from vinescore.table import record_views, rules_views, views
+from vinescore.table import player_views, record_views, rules_views, views, watch_views
 
 urlpatterns = [
+    path("", include("vinescore.accounts.urls")),
     path("", views.game_list, name="game_list"),
     path("up/", views.up, name="up"),
     path("history/", views.history, name="history"),
@@ -11,6 +12,8 @@ urlpatterns = [
     path("players/<int:pk>/", views.player_detail, name="player_detail"),
     path("players/<int:pk>/vs/<int:other_pk>/", views.head_to_head_view, name="head_to_head"),
     path("players/<int:pk>/rename/", views.player_rename, name="player_rename"),
+    path("players/<int:pk>/merge/", player_views.player_merge, name="player_merge"),
+    path("players/<int:pk>/me/", player_views.player_me, name="player_me"),
     path("games/new/", views.game_new, name="game_new"),
     path("games/export.json", record_views.all_games_json, name="all_games_json"),
     path("games/import/", record_views.upload_games, name="upload_games"),
@@ -21,6 +24,14 @@ urlpatterns = [
     path("games/<int:pk>/live/", views.game_live, name="game_live"),
     path("games/<int:pk>/join/", views.game_join, name="game_join"),
     path("g/<int:pk>/", views.join_short, name="join_short"),
+    path("games/<int:pk>/watch-links/", watch_views.watch_link_new, name="watch_link_new"),
+    path(
+        "games/<int:pk>/watch-links/<int:link_pk>/revoke/",
+        watch_views.watch_link_revoke,
+        name="watch_link_revoke",
+    ),
+    path("watch/<str:token>/", watch_views.watch, name="watch"),
+    path("watch/<str:token>/live/", watch_views.watch_live, name="watch_live"),
     path("games/<int:pk>/hands/", views.hand_add, name="hand_add"),
     path("games/<int:pk>/hands/<int:hand_pk>/edit/", views.hand_edit, name="hand_edit"),
     path("games/<int:pk>/hands/<int:hand_pk>/delete/", views.hand_delete, name="hand_delete"),

@@ -13,8 +13,10 @@ import os
 from collections.abc import Iterator
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from pytest_django.live_server_helper import LiveServer
+
+from vinescore.accounts.sessions import session_cookie
 
 # The sync Playwright API runs an event loop in this thread; Django would
 # otherwise refuse the database calls the fixtures and tests make.
@@ -69,11 +71,28 @@ def browser() -> Iterator[Browser]:
         browser.close()
 
 
+def sign_in(context: BrowserContext, live_server, user) -> None:
+    """Give the browser the session cookie of `user`, signed in."""
+    name, value = session_cookie(user)
+    context.add_cookies([{"name": name, "value": value, "url": live_server.url}])
+
+
+def member():
+    """The member of the factories' group that the browser tests sign in as."""
+    from tests.factories import make_member
+
+    return make_member("member")
+
+
 @pytest.fixture
-def page(browser: Browser, live_server) -> Iterator[Page]:
-    """A fresh phone-sized tab; any JavaScript error on the page fails the test."""
+def page(browser: Browser, live_server, request: pytest.FixtureRequest) -> Iterator[Page]:
+    """A fresh phone-sized tab, signed in as a member of the factories'
+    group when the test has a database; any JavaScript error on the page
+    fails the test."""
     context = browser.new_context(base_url=live_server.url, **PHONE)
     context.set_default_timeout(10_000)
+    if request.node.get_closest_marker("django_db"):
+        sign_in(context, live_server, member())
     page = context.new_page()
     errors: list[str] = []
 

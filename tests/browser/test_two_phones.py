@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
-from tests.browser.conftest import PHONE
+from tests.browser.conftest import PHONE, member, sign_in
 from tests.browser.sheet import score_hand, totals
 from tests.factories import make_game
 
@@ -19,6 +19,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 def open_phone(browser: Browser, live_server, path: str) -> Page:
     context = browser.new_context(base_url=live_server.url, **PHONE)
     context.set_default_timeout(10_000)
+    sign_in(context, live_server, member())
     phone = context.new_page()
     errors: list[str] = []
     phone.on("pageerror", lambda exc: errors.append(str(exc)))

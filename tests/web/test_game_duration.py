@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from tests.factories import make_game
+from tests.factories import default_group, make_game
 from vinescore.table.models import Game, Hand, duration_words
 from vinescore.table.records import RecordInvalid, import_records, read_records, write_records
 
@@ -69,7 +69,7 @@ def test_the_records_carry_each_hands_time_and_keep_it_through_import(client):
         "2026-11-03T20:20:00.000000Z",
     ]
     Game.objects.all().delete()
-    (game,) = import_records(read_records(io.StringIO(out.getvalue())))
+    (game,) = import_records(read_records(io.StringIO(out.getvalue())), default_group())
     assert "Played for 50 min" in client.get(game.get_absolute_url()).content.decode()
 
 
@@ -80,7 +80,7 @@ def test_a_hand_time_that_is_not_a_time_is_refused_naming_the_hand():
     data = json.loads(out.getvalue())
     data["games"][0]["hands"][1]["played_at"] = "after tea"
     with pytest.raises(RecordInvalid, match="hand 2, played_at: must be an ISO 8601 time"):
-        import_records(read_records(io.StringIO(json.dumps(data))))
+        import_records(read_records(io.StringIO(json.dumps(data))), default_group())
     assert Game.objects.count() == 1
 
 

@@ -6,7 +6,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from tests.factories import NAMES, make_game
+from tests.factories import NAMES, make_game, make_player
 from vinescore.table.models import Game, Player
 
 pytestmark = pytest.mark.django_db
@@ -115,5 +115,5 @@ def test_a_card_shows_a_player_renamed_after_it_was_first_shown(client):
 def test_the_filters_list_a_player_added_after_they_were_first_shown(client):
     make_game()
     client.get("/history/")
-    Player.objects.create(name="Zoe")
+    make_player("Zoe")
     assert ">Zoe</option>" in client.get("/history/").content.decode()

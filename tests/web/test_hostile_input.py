@@ -12,7 +12,8 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client, override_settings
 
-from tests.factories import make_game, make_player
+from tests.factories import default_group, make_game, make_player
+from tests.phone import Phone
 from vinescore.table.forms import PlayerForm
 from vinescore.table.models import MAX_HANDS, Game, Hand, Player, Seat
 from vinescore.table.names import clean_name
@@ -114,7 +115,9 @@ def test_names_in_a_file_are_checked_as_the_player_form_checks_them(client):
     record = coralon(players=["Ana", "Ben", "\u212aim", "KIM"])  # Kelvin sign
     refused(upload(client, games_file(record)), "KIM is seated twice")
     refused(upload(client, games_file(coralon(players=["Ana", "Ben", "\u200b\u200b", "Dee"]))))
-    (game,) = import_records([coralon(players=["Ana", "Ben", "\u212aIM", "Dee"])])
+    (game,) = import_records(
+        [coralon(players=["Ana", "Ben", "\u212aIM", "Dee"])], group=default_group()
+    )
     assert game.seated_players()[2].name == "kim"
 
 
@@ -155,7 +158,7 @@ def test_a_hand_whose_totals_cannot_be_saved_leaves_nothing_behind(monkeypatch):
         raise RuntimeError("the database refused the totals")
 
     monkeypatch.setattr(Game, "refresh_result", fails)
-    client = Client(raise_request_exception=False)
+    client = Phone(raise_request_exception=False)
     response = client.post(
         f"/games/{game.pk}/hands/",
         {"bidder": "1", "bid": "13", "tricks": ["0", "13", "0", "0"], "version": game.version},

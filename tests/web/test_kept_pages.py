@@ -4,9 +4,9 @@ CSRF token, so the forms on them work for everyone."""
 import re
 
 import pytest
-from django.test import Client
 
 from tests.factories import make_game
+from tests.phone import Phone
 from vinescore.table.changes import KEY_PLACEHOLDER
 from vinescore.table.fragments import csrf_placeholder
 from vinescore.table.models import Game
@@ -19,7 +19,7 @@ def test_every_visitor_to_a_kept_sheet_can_post_its_forms():
     game = make_game(hands=[EXACT_BEN] * 4)
     visitors = []
     for _ in range(2):  # the second is served the page kept for the first
-        client = Client(enforce_csrf_checks=True)
+        client = Phone(enforce_csrf_checks=True)
         body = client.get(game.get_absolute_url()).content.decode()
         assert csrf_placeholder() not in body and KEY_PLACEHOLDER not in body
         token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', body).group(1)
@@ -45,8 +45,8 @@ def test_every_visitor_to_a_kept_sheet_can_post_its_forms():
 
 def test_a_post_without_the_visitors_token_is_refused():
     game = make_game(hands=[EXACT_BEN] * 4)
-    Client().get(game.get_absolute_url())  # keeps the page
-    client = Client(enforce_csrf_checks=True)
+    Phone().get(game.get_absolute_url())  # keeps the page
+    client = Phone(enforce_csrf_checks=True)
     client.get(game.get_absolute_url())
     response = client.post(f"/games/{game.pk}/note/", {"note": "x", "csrfmiddlewaretoken": "nope"})
     assert response.status_code == 403

@@ -15,7 +15,7 @@ import pytest
 from django.db import connection, connections
 from django.test import Client
 
-from tests.factories import make_game
+from tests.factories import make_game, make_member
 from vinescore.table.models import Game, GameChange
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -55,7 +55,10 @@ def race(*calls: Callable[[], object]) -> list:
 
 
 def phone(path: str, data: dict, **headers):
-    return lambda: Client().post(path, data, headers=headers)
+    """A signed-in phone's post, ready to send from a thread of its own."""
+    client = Client()
+    client.force_login(make_member("member"))
+    return lambda: client.post(path, data, headers=headers)
 
 
 def assert_one_stored_one_refused(answers: list, stored: int) -> None:

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
-from tests.factories import NAMES, make_game, make_player
+from tests.factories import NAMES, default_group, make_game, make_player
 from vinescore.scoring import REGISTRY
 from vinescore.table.models import Game, GameChange, Hand, Player
 from vinescore.table.records import (
@@ -229,7 +229,7 @@ def wipe() -> None:
 
 
 def load(text: str) -> list[Game]:
-    return import_records(read_records(io.StringIO(text)))
+    return import_records(read_records(io.StringIO(text)), default_group())
 
 
 def without_derived(text: str) -> str:
@@ -388,7 +388,7 @@ def test_players_are_matched_ignoring_case_and_created_when_missing():
         "stakes": None,
         "hands": [{"facts": {"bidder": 0, "bid": 6, "tricks": [6, 5, ""]}}],
     }
-    (game,) = import_records([record])
+    (game,) = import_records([record], default_group())
     assert game.seated_players()[0] == ana
     assert [p.name for p in Player.objects.all()] == ["Ana", "BEN", "Cy"]
     assert game.final_totals == [6, 0, 0]
@@ -406,7 +406,7 @@ def test_two_games_in_one_file_share_a_new_player():
         "stakes": 5,
         "hands": [],
     }
-    import_records([record, {**record, "players": ["yan", "zed"]}])
+    import_records([record, {**record, "players": ["yan", "zed"]}], default_group())
     assert Player.objects.count() == 2
 
 

@@ -18,9 +18,11 @@ from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
+from django.conf import settings
 from django.db import connection
 
-from tests.factories import make_game
+from tests.factories import make_game, make_member
+from vinescore.accounts.sessions import session_cookie
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ROOT = Path(__file__).resolve().parents[2]
@@ -39,7 +41,7 @@ def app_server(database_url: str):
     env = {
         **os.environ,
         "DATABASE_URL": database_url,
-        "SECRET_KEY": "test-only-not-secret",
+        "SECRET_KEY": settings.SECRET_KEY,  # the phones' sessions are signed with it
         "HTTPS_ONLY": "false",
         "DEBUG": "false",
     }
@@ -67,11 +69,20 @@ def app_server(database_url: str):
 
 
 class Phone:
-    """A phone with its own cookies, talking to one server."""
+    """A phone with its own cookies, talking to one server, signed in as a
+    member of the factories' group."""
 
     def __init__(self, base: str):
         self.base = base
         jar = http.cookiejar.CookieJar()
+        name, value = session_cookie(make_member("member"))
+        host = urllib.parse.urlsplit(base).hostname
+        jar.set_cookie(
+            http.cookiejar.Cookie(
+                0, name, value, None, False, host, False, False, "/", True, False, None,
+                False, None, None, {},
+            )
+        )  # fmt: skip
         self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
 
     def get(self, path: str, **headers) -> tuple[int, str]:

@@ -124,4 +124,7 @@ def change_words(
         return "Reopened to play on."
     if action == GameChange.REMATCH:
         return "A rematch was started from this game."
+    if action == GameChange.MERGED:
+        was, now = (change.before or {}).get("name", "?"), (change.after or {}).get("name", "?")
+        return f"{was} and {now} are the same person: {was}'s seat is now {now}'s."
     return f"{change.get_action_display()}."

@@ -88,6 +88,9 @@ def story(game: Game, changes: list[GameChange]) -> str:
         GameChange.REOPENED: lambda c: "the game was reopened",
         GameChange.REMATCH: lambda c: "a rematch was started",
         GameChange.RESCORED: lambda c: "the game was rescored under corrected rules",
+        GameChange.MERGED: lambda c: (
+            f"{(c.before or {}).get('name')} was merged into {(c.after or {}).get('name')}"
+        ),
     }
     clauses = [said[c.action](c) for c in changes if c.action in said]
     if len(clauses) > 3:

@@ -25,6 +25,9 @@ def player_count_words(counts: tuple[int, ...]) -> str:
 
 
 class PlayerForm(forms.Form):
+    """A player's name, unique in their group (another group may have
+    someone else of that name)."""
+
     name = forms.CharField(
         max_length=MAX_NAME,
         strip=True,
@@ -33,8 +36,9 @@ class PlayerForm(forms.Form):
         },
     )
 
-    def __init__(self, *args, player: Player | None = None, **kwargs):
+    def __init__(self, *args, group, player: Player | None = None, **kwargs):
         super().__init__(*args, **kwargs)
+        self.group = group
         self.player = player
 
     def clean_name(self) -> str:
@@ -42,7 +46,7 @@ class PlayerForm(forms.Form):
             name = clean_name(self.cleaned_data["name"])
         except NameInvalid as invalid:
             raise forms.ValidationError(str(invalid)) from None
-        clash = Player.objects.filter(name_key=name_key(name))
+        clash = Player.objects.filter(group=self.group, name_key=name_key(name))
         if self.player is not None:
             clash = clash.exclude(pk=self.player.pk)
         if (other := clash.first()) is not None:
@@ -73,11 +77,12 @@ class NewGameForm(forms.Form):
     stakes = forms.IntegerField(required=False, min_value=1, max_value=1_000_000)
     note = forms.CharField(required=False, max_length=500, widget=forms.Textarea(attrs={"rows": 2}))
 
-    def __init__(self, rules: GameRules, *args, **kwargs):
+    def __init__(self, rules: GameRules, *args, group, **kwargs):
         super().__init__(*args, **kwargs)
         self.rules = rules
+        self.group = group
         self.seat_count = max(rules.player_counts)
-        players = Player.objects.all()
+        players = Player.objects.filter(group=group)
         for i in range(self.seat_count):
             self.fields[f"seat_{i + 1}"] = forms.ModelChoiceField(
                 queryset=players, required=False, label=f"Seat {i + 1}", empty_label="—"
@@ -117,7 +122,7 @@ class NewGameForm(forms.Form):
             )
             return None
         if name:
-            return Player.objects.filter(name__iexact=name).first() or name
+            return Player.objects.filter(group=self.group, name__iexact=name).first() or name
         return player
 
     def clean(self):
@@ -354,7 +359,7 @@ class HistoryFilter(forms.Form):
 
     game = forms.ChoiceField(required=False)
     player = forms.ModelChoiceField(
-        queryset=Player.objects.all(), required=False, empty_label="Anyone"
+        queryset=Player.objects.none(), required=False, empty_label="Anyone"
     )
     status = forms.ChoiceField(choices=STATUSES, required=False)
     start = forms.DateField(
@@ -364,9 +369,10 @@ class HistoryFilter(forms.Form):
         required=False, label="To", widget=forms.DateInput(attrs={"type": "date"})
     )
 
-    def __init__(self, *args, games: list[tuple[str, str]], **kwargs):
+    def __init__(self, *args, games: list[tuple[str, str]], players, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["game"].choices = [("", "Any game"), *games]
+        self.fields["player"].queryset = players
 
     def clean(self):
         data = super().clean()

@@ -7,8 +7,11 @@ exactly, and `(player.pk, player.name, player.record_changed_at)` one of
 their record. A change makes a new name; nothing is ever deleted, and the
 cache drops names nobody asks for any more on its own.
 
-Whole pages are kept the same way, with a placeholder where the CSRF token
-goes: each response carries its own visitor's token.
+Whole pages are kept the same way, with placeholders where the CSRF token
+and the top bar (the visitor's groups) go: each response carries its own
+visitor's. A page also differs by what the visitor may do (a viewer gets no
+forms, a spectator no links to anything but the sheet), so that is part of
+its name too: one person's page is never served to another who may do less.
 """
 
 from __future__ import annotations
@@ -75,15 +78,26 @@ def csrf_placeholder() -> str:
     return salted_hmac("vinescore.fragments.csrf", "placeholder").hexdigest()
 
 
-def cached_page(request: HttpRequest, parts: tuple, render: Callable[[str], str]) -> str:
-    """A whole page, rendered once by render(csrf_token) with the
-    placeholder for a token, served with this request's own token and a
-    fresh one-time key in each form that changes a game."""
-    return personalise(request, cached(("page", *parts), lambda: str(render(csrf_placeholder()))))
+@once
+def topbar_placeholder() -> SafeString:
+    return mark_safe(salted_hmac("vinescore.fragments.topbar", "placeholder").hexdigest())
+
+
+def cached_page(
+    request: HttpRequest, parts: tuple, render: Callable[[dict], str], *, who: str
+) -> str:
+    """A whole page as `who` (what the visitor may do: "write", "read",
+    "watch") sees it, rendered once by render(visitor), where `visitor`
+    holds the placeholders for the template's context."""
+    visitor = {"csrf_token": csrf_placeholder(), "topbar": topbar_placeholder()}
+    return personalise(request, cached(("page", who, *parts), lambda: str(render(visitor))))
 
 
 def personalise(request: HttpRequest, html: str) -> str:
-    """Kept HTML as served to this request: its own CSRF token, and a fresh
-    one-time key in each form that changes a game."""
+    """Kept HTML as served to this request: its own CSRF token and top bar,
+    and a fresh one-time key in each form that changes a game."""
     html = html.replace(csrf_placeholder(), get_token(request))
+    if topbar_placeholder() in html:
+        topbar = render_to_string("accounts/_topbar.html", request=request)
+        html = html.replace(topbar_placeholder(), topbar)
     return re.sub(re.escape(KEY_PLACEHOLDER), lambda _: new_key(), html)

@@ -18,6 +18,7 @@ from dataclasses import asdict
 from datetime import datetime
 from typing import NamedTuple
 
+from django.conf import settings
 from django.db import models, transaction
 from django.db.models import Subquery
 from django.db.models.functions import Coalesce, Lower
@@ -60,10 +61,26 @@ class LiveHand(NamedTuple):
     played_at: datetime | None = None  # when the hand was scored (Hand.created_at)
 
 
+class MergeRefused(Exception):
+    """Two players that cannot be one; the message says why."""
+
+
 class Player(models.Model):
     name = models.CharField(max_length=MAX_NAME)
     # The name as compared (names.name_key): set on every save.
     name_key = models.CharField(max_length=MAX_KEY, editable=False)
+    # Null only for players from before groups: the first group takes them in.
+    group = models.ForeignKey(
+        "accounts.Group", on_delete=models.CASCADE, related_name="players", null=True, blank=True
+    )
+    # The person's own account, which gathers their record across groups.
+    account = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.SET_NULL,
+        related_name="players",
+        null=True,
+        blank=True,
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     # Moved on whenever a game they sit in changes (Game.refresh_seats), so
     # that it names one version of their record (see fragments.py).
@@ -71,7 +88,15 @@ class Player(models.Model):
 
     class Meta:
         ordering = [Lower("name")]
-        constraints = [models.UniqueConstraint(fields=["name_key"], name="player_name_key_unique")]
+        constraints = [
+            # The same name may be someone else in another group.
+            models.UniqueConstraint(
+                fields=["group", "name_key"], name="player_name_key_unique_in_group"
+            ),
+            models.UniqueConstraint(
+                fields=["group", "account"], name="one_player_per_account_in_group"
+            ),
+        ]
 
     def __str__(self) -> str:
         return self.name
@@ -89,6 +114,38 @@ class Player(models.Model):
         self.save(update_fields=["name"])
         for game in Game.objects.filter(seats__player=self).prefetch_related("seats__player"):
             game.refresh_result()  # the cached winner's name
+
+    @transaction.atomic
+    def merge(self, duplicate: Player) -> int:
+        """`duplicate` is this same person under another name: every seat
+        they took becomes this player's (so their stats and records follow),
+        each game they sat in says so in its change log, and the duplicate
+        goes. Returns how many games moved."""
+        if duplicate.pk == self.pk or duplicate.group_id != self.group_id:
+            raise MergeRefused("Choose another player of the same group to merge.")
+        shared = Game.objects.filter(seats__player=self).filter(seats__player=duplicate)
+        if shared.exists():
+            raise MergeRefused(
+                f"{self.name} and {duplicate.name} sat at the same table in "
+                f"{shared.first()}: they are two people, not one."
+            )
+        moved = list(
+            Game.objects.select_for_update()
+            .filter(seats__player=duplicate)
+            .values_list("pk", flat=True)
+        )
+        Seat.objects.filter(player=duplicate).update(player=self)
+        if self.account_id is None and duplicate.account_id is not None:
+            self.account_id = duplicate.account_id
+            duplicate.account_id = None
+            duplicate.save(update_fields=["account"])
+            self.save(update_fields=["account"])
+        name = duplicate.name
+        duplicate.delete()
+        for game in Game.objects.filter(pk__in=moved).prefetch_related("seats__player"):
+            game.log(GameChange.MERGED, before={"name": name}, after={"name": self.name})
+            game.refresh_result()
+        return len(moved)
 
 
 class GameQuerySet(models.QuerySet):
@@ -126,6 +183,10 @@ class GameQuerySet(models.QuerySet):
 
 class Game(models.Model):
     kind = models.CharField(max_length=40, help_text="The game's key in the scoring registry.")
+    # Null only for games from before groups: the first group takes them in.
+    group = models.ForeignKey(
+        "accounts.Group", on_delete=models.CASCADE, related_name="games", null=True, blank=True
+    )
     title = models.CharField(
         max_length=60, blank=True, help_text="The table's name for a score pad."
     )
@@ -151,6 +212,7 @@ class Game(models.Model):
 
     class Meta:
         indexes = [
+            models.Index(fields=["group", "finished_at", "updated_at"]),
             models.Index(fields=["finished_at", "updated_at"]),
             models.Index(fields=["created_at"]),
             models.Index(fields=["kind", "created_at"]),
@@ -283,6 +345,7 @@ class Game(models.Model):
         raised = self.changes.filter(action=GameChange.TARGET).order_by("at", "pk").first()
         game = Game.objects.create(
             kind=self.kind,
+            group_id=self.group_id,
             title=self.title,
             rules_version=self.rules.rules_version,
             options=self.options,
@@ -483,11 +546,12 @@ class Hand(models.Model):
 class GameChange(models.Model):
     """The game's change log: every hand added, edited, deleted or restored,
     and every change to the game itself (note, target, end, reopen, a
-    rescoring under corrected rules, a rematch started from it)."""
+    rescoring under corrected rules, a rematch started from it, two players
+    found to be one person)."""
 
     ADDED, EDITED, DELETED, RESTORED = "added", "edited", "deleted", "restored"
     NOTE, TARGET, ENDED, REOPENED = "note", "target", "ended", "reopened"
-    RESCORED, REMATCH = "rescored", "rematch"
+    RESCORED, REMATCH, MERGED = "rescored", "rematch", "merged"
     ACTIONS = [
         (a, a.capitalize())
         for a in (
@@ -501,6 +565,7 @@ class GameChange(models.Model):
             REOPENED,
             RESCORED,
             REMATCH,
+            MERGED,
         )
     ]
 

@@ -9,11 +9,15 @@ import json
 
 from django import forms
 from django.conf import settings
+from django.contrib.auth.decorators import login_not_required
 from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.template.response import TemplateResponse
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_safe
+
+from vinescore.accounts import access
+from vinescore.accounts.models import Group
 
 from .models import Game
 from .records import RecordInvalid, game_record, import_stream, iter_records, read_records
@@ -30,7 +34,7 @@ def file_stem(game: Game) -> str:
 
 @require_safe
 def game_json(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_game(pk)
+    game = get_game(request, pk)
     response = StreamingHttpResponse(
         iter_records(Game.objects.filter(pk=game.pk)), content_type="application/json"
     )
@@ -52,7 +56,7 @@ def inert(text: str) -> str:
 def game_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """The score sheet as a spreadsheet: a row per hand, award and total per
     side, and when the hand was scored."""
-    game = get_game(pk)
+    game = get_game(request, pk)
     record = game_record(game)
     hands, sheet = game.played()
     sides = sheet.side_names
@@ -78,10 +82,11 @@ def game_csv(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_safe
 def all_games_json(request: HttpRequest) -> HttpResponse:
-    response = StreamingHttpResponse(
-        iter_records(Game.objects.order_by("created_at", "pk")), content_type="application/json"
-    )
-    response["Content-Disposition"] = attachment("vinescore-games.json")
+    """Every game of the group the lists show."""
+    group = access.current(request).group
+    games = Game.objects.filter(group=group).order_by("created_at", "pk")
+    response = StreamingHttpResponse(iter_records(games), content_type="application/json")
+    response["Content-Disposition"] = attachment(f"vinescore-{slugify(group.name) or 'games'}.json")
     return response
 
 
@@ -94,7 +99,40 @@ def megabytes(size: int) -> str:
 
 
 class UploadForm(forms.Form):
+    group = forms.TypedChoiceField(
+        coerce=int,
+        label="Into the group",
+        required=False,
+        empty_value=None,
+        error_messages={"invalid_choice": "Choose a group you can add games to."},
+    )
     file = forms.FileField(label="A vinescore games file (.json)")
+
+    def __init__(self, *args, groups: dict[int, Group], default: Group, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.groups, self.default = groups, default
+        self.fields["group"].choices = [(pk, group.name) for pk, group in groups.items()]
+        if len(groups) == 1:
+            self.fields["group"].widget = forms.HiddenInput()
+
+    def clean(self):
+        data = super().clean()
+        upload, group = data.get("file"), self.groups.get(data.get("group"), self.default)
+        if data.get("group") not in (None, group.pk):
+            self.add_error("group", "Choose a group you can add games to.")
+        if upload is None or self.errors:
+            return data
+        try:
+            self.count, self.games = import_stream(read_records(upload), group=group)
+        except RecordInvalid as invalid:
+            self.add_error("file", f"Nothing was imported. {invalid}")
+        except IntegrityError:  # a player of the same name added at that moment
+            self.add_error(
+                "file",
+                "Nothing was imported: a player in the file was added on another phone "
+                "at the same moment. Import the file again.",
+            )
+        return data
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
@@ -104,26 +142,31 @@ class UploadForm(forms.Form):
                 f"The file is {megabytes(upload.size)}; the most this page takes is "
                 f"{megabytes(limit)}. Import a bigger file with the import_games command."
             )
-        try:
-            self.count, self.games = import_stream(read_records(upload))
-        except RecordInvalid as invalid:
-            raise forms.ValidationError(f"Nothing was imported. {invalid}") from None
-        except IntegrityError:  # a player of the same name added at that moment
-            raise forms.ValidationError(
-                "Nothing was imported: a player in the file was added on another phone "
-                "at the same moment. Import the file again."
-            ) from None
         return upload
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def upload_games(request: HttpRequest) -> TemplateResponse:
-    form = UploadForm(request.POST if request.method == "POST" else None, request.FILES or None)
+    """Import into a group this person may change: the one the lists show
+    by default."""
+    here = access.current(request)
+    groups = {pk: p.group for pk, p in access.places(request).items() if p.can_write}
+    if not groups:
+        access.current(request, write=True)  # refused: a viewer everywhere
+    default = here.group if here.can_write else next(iter(groups.values()))
+    initial = {"group": default.pk}
+    form = UploadForm(
+        request.POST if request.method == "POST" else None,
+        request.FILES or None,
+        groups=groups,
+        default=default,
+        initial=initial,
+    )
     imported: list[Game] = []
     count = 0
     if request.method == "POST" and form.is_valid():
         imported, count = form.games, form.count
-        form = UploadForm()
+        form = UploadForm(groups=groups, default=default, initial=initial)
     return TemplateResponse(
         request,
         "table/upload.html",
@@ -137,6 +180,7 @@ def upload_games(request: HttpRequest) -> TemplateResponse:
     )
 
 
+@login_not_required
 @require_safe
 def record_format(request: HttpRequest) -> TemplateResponse:
     docs = settings.BASE_DIR / "docs"
@@ -149,6 +193,7 @@ def record_format(request: HttpRequest) -> TemplateResponse:
     )
 
 
+@login_not_required
 @require_safe
 def record_schema(request: HttpRequest) -> HttpResponse:
     schema = (settings.BASE_DIR / "docs" / "game-record.schema.json").read_bytes()

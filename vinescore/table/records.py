@@ -691,10 +691,11 @@ class _Checker:
 
 
 class _Players:
-    """Players by name key (names.name_key), looked up and created a batch
-    of games at a time."""
+    """The group's players by name key (names.name_key), looked up and
+    created a batch of games at a time."""
 
-    def __init__(self):
+    def __init__(self, group):
+        self.group = group
         self.known: dict[str, Player] = {}
 
     def resolve(self, names: Iterable[str]) -> None:
@@ -705,9 +706,13 @@ class _Players:
                 wanted.setdefault(key, name)
         if not wanted:
             return
-        for player in Player.objects.filter(name_key__in=list(wanted)):
+        for player in Player.objects.filter(group=self.group, name_key__in=list(wanted)):
             self.known[player.name_key] = player
-        new = [Player(name=n, name_key=k) for k, n in wanted.items() if k not in self.known]
+        new = [
+            Player(name=n, name_key=k, group=self.group)
+            for k, n in wanted.items()
+            if k not in self.known
+        ]
         for player in Player.objects.bulk_create(new):
             self.known[player.name_key] = player
 
@@ -731,6 +736,7 @@ def _save_batch(batch: list[_Checked], players: _Players) -> list[Game]:
             sheet = replay(checked.rules, replace(setup, names=names), checked.hands)
         game = Game(
             kind=checked.rules.key,
+            group=players.group,
             title=checked.title,
             rules_version=checked.rules_version,
             options=sorted(setup.options),
@@ -825,10 +831,10 @@ def _checked(records: Iterable[Any]) -> Iterator[list[_Checked]]:
         yield batch
 
 
-def import_stream(records: Iterable[Any], keep: int = 20) -> tuple[int, list[Game]]:
+def import_stream(records: Iterable[Any], keep: int = 20, group=None) -> tuple[int, list[Game]]:
     """Like import_records, but keeps only the first `keep` games it saved
     (to show them), so a file of any size imports in little memory."""
-    players = _Players()
+    players = _Players(group)
     count, kept = 0, []
     with transaction.atomic():
         for batch in _checked(records):
@@ -838,8 +844,10 @@ def import_stream(records: Iterable[Any], keep: int = 20) -> tuple[int, list[Gam
     return count, kept
 
 
-def import_records(records: Iterable[Any]) -> list[Game]:
-    """Check and save every record, all or nothing (one transaction).
+def import_records(records: Iterable[Any], group=None) -> list[Game]:
+    """Check and save every record into `group`, all or nothing (one
+    transaction). The record names no group: it moves between groups and
+    servers; players are matched by name within the group.
 
     Each hand's facts are checked by the game's rules at the table the hand
     was played at, then scored onto the sheet; awards, payments, totals, the
@@ -847,7 +855,7 @@ def import_records(records: Iterable[Any]) -> list[Game]:
     (the explanation and name are only read by people).
     Raises RecordInvalid, saving nothing, at the first problem.
     """
-    players = _Players()
+    players = _Players(group)
     games = []
     with transaction.atomic():
         for batch in _checked(records):

@@ -3,6 +3,7 @@ scoring panel the score sheet opens without leaving the table."""
 
 from __future__ import annotations
 
+from django.contrib.auth.decorators import login_not_required
 from django.http import Http404, HttpRequest
 from django.template.response import TemplateResponse
 from django.views.decorators.http import require_safe
@@ -23,6 +24,7 @@ def get_page(key: str) -> guide.RulesPage:
     return guide.PAGES[key]
 
 
+@login_not_required
 @require_safe
 def rules_index(request: HttpRequest) -> TemplateResponse:
     families: dict[str, list] = {}
@@ -32,6 +34,7 @@ def rules_index(request: HttpRequest) -> TemplateResponse:
     return TemplateResponse(request, "rules/index.html", {"families": families.items()})
 
 
+@login_not_required
 @require_safe
 def rules_page(request: HttpRequest, key: str) -> TemplateResponse:
     page = get_page(key)
@@ -53,6 +56,7 @@ def rules_page(request: HttpRequest, key: str) -> TemplateResponse:
     return TemplateResponse(request, template, context)
 
 
+@login_not_required
 @require_safe
 def rules_glossary(request: HttpRequest) -> TemplateResponse:
     names = game_names()
@@ -63,11 +67,13 @@ def rules_glossary(request: HttpRequest) -> TemplateResponse:
     return TemplateResponse(request, "rules/glossary.html", {"terms": terms})
 
 
+@login_not_required
 @require_safe
 def rules_deck(request: HttpRequest) -> TemplateResponse:
     return TemplateResponse(request, "rules/deck.html", {"sections": guide.DECK})
 
 
+@login_not_required
 @require_safe
 def rules_search(request: HttpRequest) -> TemplateResponse:
     query = request.GET.get("q", "").strip()

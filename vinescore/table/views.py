@@ -8,8 +8,8 @@ import json
 import re
 from collections.abc import Callable
 
-import segno
 from django.conf import settings
+from django.contrib.auth.decorators import login_not_required
 from django.core.paginator import Paginator
 from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
@@ -29,6 +29,8 @@ from django.views.decorators.http import (
 )
 
 from vinescore import guide, lan
+from vinescore.accounts import access
+from vinescore.qr import qr_svg
 from vinescore.scoring import REGISTRY, GameRules, Sheet
 from vinescore.scoring.ledger import describe, settle_up
 
@@ -60,19 +62,34 @@ from .stats import head_to_head, player_stats
 SHEET_WINDOW = 15
 
 
-def get_game(pk: int, *, lock: bool = False) -> Game:
-    """The game with its seated players. With `lock`, its row stays locked
-    until the transaction ends, so changes from several phones queue up and
-    each sees the version the one before it left."""
+def get_game(request: HttpRequest, pk: int, *, write: bool = False, lock: bool = False) -> Game:
+    """The game with its seated players, if this person's groups hold it
+    (404 otherwise); with `write`, 403 for a viewer. With `lock`, its row
+    stays locked until the transaction ends, so changes from several phones
+    queue up and each sees the version the one before it left."""
     games = Game.objects.prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player"))
     )
     if lock:
         games = games.select_for_update()
     game = get_object_or_404(games, pk=pk)
+    access.place(request, game.group_id, write=write)
     if game.kind not in REGISTRY:
         raise Http404("This game is not one vinescore knows.")
     return game
+
+
+def get_player(request: HttpRequest, pk: int, *, write: bool = False) -> Player:
+    """The player, if this person's groups hold them (404 otherwise); with
+    `write`, 403 for a viewer."""
+    player = get_object_or_404(Player.objects.select_related("account"), pk=pk)
+    access.place(request, player.group_id, write=write)
+    return player
+
+
+def role_of(request: HttpRequest, game: Game) -> str:
+    """What this person may do with the game's sheet: "write" or "read"."""
+    return "write" if access.place(request, game.group_id).can_write else "read"
 
 
 def refuse_stale(
@@ -96,6 +113,7 @@ def get_hand(game: Game, hand_pk: int) -> Hand:
     return get_object_or_404(Hand, game=game, pk=hand_pk)
 
 
+@login_not_required
 @require_safe
 def up(request: HttpRequest) -> HttpResponse:
     """The smallest page: for health checks and the benchmark's baseline."""
@@ -108,7 +126,8 @@ def up(request: HttpRequest) -> HttpResponse:
 @never_cache
 @require_safe
 def game_list(request: HttpRequest) -> TemplateResponse:
-    games = list(Game.objects.for_list()[:100])
+    here = access.current(request)
+    games = list(Game.objects.filter(group=here.group).for_list()[:100])
     return TemplateResponse(
         request,
         "table/game_list.html",
@@ -121,20 +140,24 @@ def game_list(request: HttpRequest) -> TemplateResponse:
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def player_list(request: HttpRequest) -> TemplateResponse | HttpResponse:
-    form = PlayerForm(request.POST if request.method == "POST" else None)
+    here = access.current(request, write=request.method == "POST")
+    group = here.group
+    form = PlayerForm(request.POST if request.method == "POST" else None, group=group)
     status = 200
     if request.method == "POST":
-        if form.is_valid() and save_name(form, lambda name: Player.objects.create(name=name)):
+        if form.is_valid() and save_name(
+            form, lambda name: Player.objects.create(name=name, group=group)
+        ):
             if not request.htmx:
-                return HttpResponseRedirect(request.POST.get("next") or reverse("player_list"))
-            form = PlayerForm()
+                return HttpResponseRedirect(reverse("player_list"))
+            form = PlayerForm(group=group)
         else:
             status = 422
     template = "table/player_list.html#players" if request.htmx else "table/player_list.html"
     return TemplateResponse(
         request,
         template,
-        {"form": form, "players": Player.objects.all()},
+        {"form": form, "players": group.players.all(), "can_write": here.can_write},
         status=status,
     )
 
@@ -153,17 +176,20 @@ def save_name(form: PlayerForm, save) -> bool:
 
 @require_safe
 def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
-    player = get_object_or_404(Player, pk=pk)
-    others = tuple(Player.objects.exclude(pk=player.pk).values_list("pk", "name"))
+    player = get_player(request, pk)
+    who = "write" if access.place(request, player.group_id).can_write else "read"
+    others = tuple(
+        Player.objects.filter(group=player.group_id).exclude(pk=player.pk).values_list("pk", "name")
+    )
     error = ""
     if "other" in request.GET:  # the "compare with" form
         other = request.GET["other"]
         if other.isdigit() and int(other) in dict(others):
             return HttpResponseRedirect(reverse("head_to_head", args=[player.pk, int(other)]))
         error = "Choose another player to compare with."
-    version = (player.pk, player.name, player.record_changed_at)
+    version = (player.pk, player.name, player.record_changed_at, str(player.account or ""))
 
-    def render(csrf_token: str) -> str:
+    def render(visitor: dict) -> str:
         # Adding up thousands of games is done once per version of the record.
         record = fragments.cached(("player record", *version), lambda: player_record(player))
         return render_to_string(
@@ -174,12 +200,13 @@ def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
                 "recent": fragments.game_cards(record["recent"], "table/_game_card.html"),
                 "others": others,
                 "error": error,
-                "csrf_token": csrf_token,
+                "can_write": who == "write",
+                **visitor,
             },
         )
 
     return HttpResponse(
-        fragments.cached_page(request, ("player", *version, others, error), render),
+        fragments.cached_page(request, ("player", *version, others, error), render, who=who),
         status=422 if error else 200,
     )
 
@@ -203,23 +230,24 @@ def player_record(player: Player) -> dict:
 
 @require_safe
 def head_to_head_view(request: HttpRequest, pk: int, other_pk: int) -> TemplateResponse:
-    one = get_object_or_404(Player, pk=pk)
-    other = get_object_or_404(Player, pk=other_pk)
-    if one == other:
+    one = get_player(request, pk)
+    other = get_player(request, other_pk)
+    if one == other or one.group_id != other.group_id:
         raise Http404("Choose two different players.")
     return TemplateResponse(request, "table/head_to_head.html", {"h2h": head_to_head(one, other)})
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def player_rename(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
-    player = get_object_or_404(Player, pk=pk)
+    player = get_player(request, pk, write=True)
     form = PlayerForm(
         request.POST if request.method == "POST" else None,
         player=player,
+        group=player.group,
         initial={"name": player.name},
     )
     if request.method == "POST" and form.is_valid() and save_name(form, player.rename):
-        return HttpResponseRedirect(reverse("player_list"))
+        return HttpResponseRedirect(reverse("player_detail", args=[player.pk]))
     return TemplateResponse(
         request,
         "table/player_rename.html",
@@ -234,27 +262,29 @@ CHART_GAMES = 100  # a player's chart shows their latest finished games
 
 @require_safe
 def history(request: HttpRequest) -> HttpResponse:
+    here = access.current(request)
+    group = here.group
     query = request.GET.copy()
     query.pop("page", None)
-    found = Game.objects.newest_first()
+    found = Game.objects.filter(group=group).newest_first()
     form = None
     if query:
-        form = history_filter(query)
+        form = history_filter(query, group)
         found = form.filter(found) if form.is_valid() else Game.objects.none()
     page = Paginator(found.values_list("pk", "updated_at"), HISTORY_PAGE).get_page(
         request.GET.get("page")
     )
     # The filters render the same for the same players and the same input,
     # and the page the same for those and the same games, at the same versions.
-    players = tuple(Player.objects.values_list("pk", "name"))
-    asked = (players, tuple(sorted(query.lists())))
+    players = tuple(group.players.values_list("pk", "name"))
+    asked = (group.pk, players, tuple(sorted(query.lists())))
     games = tuple(page.object_list)
 
-    def render(csrf_token: str) -> str:
+    def render(visitor: dict) -> str:
         filters = fragments.cached_html(
             ("history filters", *asked),
             lambda: render_to_string(
-                "table/history.html#filters", {"form": form or history_filter(None)}
+                "table/history.html#filters", {"form": form or history_filter(None, group)}
             ),
         )
         return render_to_string(
@@ -265,20 +295,24 @@ def history(request: HttpRequest) -> HttpResponse:
                 "page": page,
                 "cards": fragments.game_cards(games, "table/history.html#card"),
                 "query": query.urlencode(),
-                "csrf_token": csrf_token,
+                "can_write": here.can_write,
+                **visitor,
             },
         )
 
+    who = "write" if here.can_write else "read"
     return HttpResponse(
         fragments.cached_page(
-            request, ("history", *asked, page.number, page.paginator.count, games), render
+            request, ("history", *asked, page.number, page.paginator.count, games), render, who=who
         ),
         status=422 if form is not None and form.errors else 200,
     )
 
 
-def history_filter(data) -> HistoryFilter:
-    return HistoryFilter(data, games=[(rules.key, rules.name) for rules in REGISTRY])
+def history_filter(data, group) -> HistoryFilter:
+    return HistoryFilter(
+        data, games=[(rules.key, rules.name) for rules in REGISTRY], players=group.players.all()
+    )
 
 
 # --- starting a game -------------------------------------------------------
@@ -286,6 +320,7 @@ def history_filter(data) -> HistoryFilter:
 
 @require_safe
 def game_new(request: HttpRequest) -> TemplateResponse:
+    here = access.current(request, write=True)
     families: dict[str, list[dict]] = {}
     for rules in REGISTRY:
         families.setdefault(rules.family or rules.name, []).append(
@@ -298,7 +333,7 @@ def game_new(request: HttpRequest) -> TemplateResponse:
     return TemplateResponse(
         request,
         "table/game_new.html",
-        {"families": families.items(), "last_table": last_table()},
+        {"families": families.items(), "last_table": last_table(here.group)},
     )
 
 
@@ -315,9 +350,9 @@ def by_player_count(rules: GameRules, default) -> str:
     return parts[0] + " players, " + ", ".join(parts[1:])
 
 
-def last_table(kind: str | None = None) -> dict | None:
-    """The latest game (of this kind), offered to start again as it sat."""
-    games = Game.objects.filter(kind__in=[r.key for r in REGISTRY])
+def last_table(group, kind: str | None = None) -> dict | None:
+    """The group's latest game (of this kind), offered to start again as it sat."""
+    games = Game.objects.filter(group=group, kind__in=[r.key for r in REGISTRY])
     if kind is not None:
         games = games.filter(kind=kind)
     last = games.newest_first().prefetch_related("seats__player").first()
@@ -338,22 +373,27 @@ def game_start(request: HttpRequest, kind: str) -> TemplateResponse | HttpRespon
     if kind not in REGISTRY:
         raise Http404("No such game.")
     rules = REGISTRY[kind]
+    group = access.current(request, write=True).group
     if request.method == "POST" and "same_table" in request.POST:
         same = request.POST["same_table"]
         if not same.isdigit() or not Game.objects.filter(kind=kind, pk=same).exists():
             raise Http404("That game is no longer here to start again.")
-        return HttpResponseRedirect(get_game(int(same)).same_table_again().get_absolute_url())
+        again = get_game(request, int(same), write=True).same_table_again()
+        return HttpResponseRedirect(again.get_absolute_url())
     initial = {}
     if rules.remember_setup:  # the rulebook fixes no values: offer the last ones used
-        last = Game.objects.filter(kind=kind).order_by("-created_at").first()
+        last = Game.objects.filter(group=group, kind=kind).order_by("-created_at").first()
         if last is not None:
             initial = {"target": last.target, "stakes": last.stakes}
-    form = NewGameForm(rules, request.POST if request.method == "POST" else None, initial=initial)
+    form = NewGameForm(
+        rules, request.POST if request.method == "POST" else None, initial=initial, group=group
+    )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         with transaction.atomic():
             game = Game.objects.create(
                 kind=rules.key,
+                group=group,
                 title=data.get("title", ""),
                 rules_version=rules.rules_version,
                 options=sorted(data["options"]),
@@ -363,7 +403,7 @@ def game_start(request: HttpRequest, kind: str) -> TemplateResponse | HttpRespon
                 note=data["note"],
             )
             seated = [
-                Player.objects.get_or_create(name=p)[0] if isinstance(p, str) else p
+                Player.objects.get_or_create(name=p, group=group)[0] if isinstance(p, str) else p
                 for p in data["seated"]
             ]
             Seat.objects.bulk_create(
@@ -377,8 +417,8 @@ def game_start(request: HttpRequest, kind: str) -> TemplateResponse | HttpRespon
         {
             "form": form,
             "rules": rules,
-            "players": Player.objects.all(),
-            "last_table": last_table(kind),
+            "players": group.players.all(),
+            "last_table": last_table(group, kind),
             "target_hint": by_player_count(rules, rules.default_target),
             "stakes_hint": by_player_count(rules, rules.default_stakes),
         },
@@ -406,9 +446,14 @@ def sheet_context(
     sheet: Sheet,
     form: HandForm | None,
     show_all: bool = False,
+    who: str = "write",
+    live_url: str = "",
 ) -> dict:
+    """`who`: "write" shows every form and link; "read" (a viewer) the sheet
+    with its log and downloads; "watch" (a spectator link) the sheet alone."""
     fresh = form is None
-    if form is None and not game.is_finished:
+    writing = who == "write"
+    if form is None and not game.is_finished and writing:
         form = next_hand_form(game, sheet)
     names = sheet.setup.names
     hidden = 0 if show_all else max(0, len(hands) - SHEET_WINDOW)
@@ -434,7 +479,10 @@ def sheet_context(
         ),
         "options": [o for o in game.rules.options if o.name in game.options],
         "rules_url": rules_url,
+        "can_write": writing,
+        "watching": who == "watch",
         # The live sheet's poll names the version it shows (see game_live).
+        "live_url": live_url or reverse("game_live", args=[game.pk]),
         "live_headers": json.dumps({"If-None-Match": live_etag(game.pk, game.version)}),
         "status": game.rules.status(table) if not game.is_finished else "",
         "just_scored": just_scored(game, hands, sheet),
@@ -443,19 +491,19 @@ def sheet_context(
             {"label": s.label, "inputs": hidden_inputs(facts_as_data(form.fact_fields, s.facts))}
             for s in game.rules.shortcuts(table)
         ]
-        if not game.is_finished
+        if form is not None and not game.is_finished
         else [],
     }
     # The sheet, its chart and a fresh form show one version of the game,
     # so each is rendered once per version (see fragments.py).
     version = (game.pk, game.updated_at)
     context["sheet_html"] = fragments.cached_html(
-        ("score sheet", *version, hidden),
+        ("score sheet", *version, hidden, who),
         lambda: render_to_string(
             "table/game.html#sheet", sheet_rows(game, hands, sheet, hidden, rules_url) | context
         ),
     )
-    if form is not None and (not game.is_finished or form.errors):
+    if writing and form is not None and (not game.is_finished or form.errors):
         context["fields_html"] = (
             fragments.cached_html(("hand fields", *version), lambda: render_fields(form))
             if fresh
@@ -552,17 +600,21 @@ def render_sheet(
     status: int = 200,
     notice: str = "",
     note_form: NoteForm | None = None,
+    who: str = "",
+    live_url: str = "",
 ) -> TemplateResponse | HttpResponse:
+    who = who or role_of(request, game)
     show_all = request.GET.get("all") == "1"
     if request.htmx and form is None and note_form is None:
-        return HttpResponse(live_part(request, game, hands, sheet, notice, show_all), status=status)
+        html = live_part(request, game, hands, sheet, notice, show_all, who, live_url)
+        return HttpResponse(html, status=status)
     if hands is None or sheet is None:
         hands, sheet = game.played()
-    context = sheet_context(game, hands, sheet, form, show_all=show_all)
+    context = sheet_context(game, hands, sheet, form, show_all, who, live_url)
     context["notice"] = notice
     context["note_form"] = note_form
     deleted = request.GET.get("deleted", "")
-    if deleted.isdigit():
+    if deleted.isdigit() and who == "write":
         context["undo_hand"] = game.hands.filter(pk=deleted, deleted_at__isnull=False).first()
     template = "table/game.html#live" if request.htmx else "table/game.html"
     return TemplateResponse(request, template, context, status=status)
@@ -575,21 +627,25 @@ def live_part(
     sheet: Sheet | None,
     notice: str,
     show_all: bool,
+    who: str,
+    live_url: str,
 ) -> str:
     """The live part of the sheet with a fresh form, as htmx swaps it in:
-    rendered once per version of the game and kept, since every phone at
-    the table asks for the same one after each change. Each response gets
-    its own CSRF token and keys, and its own notice."""
+    rendered once per version of the game for each kind of visitor (`who`)
+    and kept, since every phone at the table asks for the same one after
+    each change. Each response gets its own CSRF token and keys, and its own
+    notice."""
 
     def render() -> str:
         nonlocal hands, sheet
         if hands is None or sheet is None:
             hands, sheet = game.played()
-        context = sheet_context(game, hands, sheet, None, show_all=show_all)
+        context = sheet_context(game, hands, sheet, None, show_all, who, live_url)
         placeholders = {"csrf_token": fragments.csrf_placeholder(), "kept": True}
         return render_to_string("table/game.html#live", context | placeholders)
 
-    html = fragments.cached(("live", game.pk, game.version, game.updated_at, show_all), render)
+    version = (game.pk, game.version, game.updated_at)
+    html = fragments.cached(("live", *version, show_all, who, live_url), render)
     told = format_html('<p class="notice moved-on" role="alert" data-moved>{}</p>', notice)
     return fragments.personalise(request, html).replace(NOTICE, told if notice else "", 1)
 
@@ -602,23 +658,24 @@ NOTICE = "<!-- notice -->"
 @require_safe
 def game_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
     if request.htmx or "deleted" in request.GET:  # the undo notice is for this view only
-        return render_sheet(request, get_game(pk))
+        return render_sheet(request, get_game(request, pk))
     # Every change moves updated_at on (Game.refresh_result): the game is
     # loaded only when this version of its page has not been rendered yet.
-    version = Game.objects.filter(pk=pk).values_list("updated_at", flat=True).first()
-    if version is None:
+    found = Game.objects.filter(pk=pk).values_list("updated_at", "group_id").first()
+    if found is None:
         raise Http404("No such game.")
+    version, group_id = found
+    who = "write" if access.place(request, group_id).can_write else "read"
     show_all = request.GET.get("all") == "1"
 
-    def render(csrf_token: str) -> str:
-        game = get_game(pk)
+    def render(visitor: dict) -> str:
+        game = get_game(request, pk)
         hands, sheet = game.played()
-        context = sheet_context(game, hands, sheet, None, show_all=show_all)
-        return render_to_string(
-            "table/game.html", context | {"csrf_token": csrf_token, "kept": True}
-        )
+        context = sheet_context(game, hands, sheet, None, show_all, who)
+        return render_to_string("table/game.html", context | visitor | {"kept": True})
 
-    return HttpResponse(fragments.cached_page(request, ("sheet", pk, version, show_all), render))
+    page = fragments.cached_page(request, ("sheet", pk, version, show_all), render, who=who)
+    return HttpResponse(page)
 
 
 def live_etag(pk: int, version: int) -> str:
@@ -626,10 +683,21 @@ def live_etag(pk: int, version: int) -> str:
 
 
 def current_etag(request: HttpRequest, pk: int) -> str | None:
-    version = Game.objects.filter(pk=pk).values_list("version", flat=True).first()
+    """The version of a game the signed-in person's groups hold, in one
+    query that is also the access check (the person is not loaded: see
+    access.session_user_id); None sends the request on to the view."""
+    user_id = access.session_user_id(request)
+    if user_id is None:
+        return None
+    version = (
+        Game.objects.filter(pk=pk, group__memberships__user_id=user_id)
+        .values_list("version", flat=True)
+        .first()
+    )
     return None if version is None else live_etag(pk, version)
 
 
+@login_not_required  # the etag's one query checks access; a render checks it fully
 @require_safe
 @condition(etag_func=current_etag)
 def game_live(request: HttpRequest, pk: int) -> HttpResponse:
@@ -637,12 +705,19 @@ def game_live(request: HttpRequest, pk: int) -> HttpResponse:
     has not moved on this is one indexed read and a 304 with no body; when it
     has, the live part of the sheet, saying what changed since the version
     the phone shows."""
+    game = get_game(request, pk)
     if not request.htmx:
-        return HttpResponseRedirect(reverse("game", args=[pk]))
-    game = get_game(pk)
+        return HttpResponseRedirect(game.get_absolute_url())
+    return live_sheet(request, game)
+
+
+def live_sheet(request: HttpRequest, game: Game, who: str = "", live_url: str = ""):
+    """The live part of the sheet, telling what moved on since the version
+    the asking phone shows (named by its If-None-Match)."""
     shown = re.fullmatch(r'"\d+\.(\d{1,9})"', request.headers.get("If-None-Match", ""))
     told = changes.story(game, changes.since(game, int(shown[1]))) if shown else ""
-    return render_sheet(request, game, notice=f"{told} on another phone." if told else "")
+    notice = f"{told} on another phone." if told else ""
+    return render_sheet(request, game, notice=notice, who=who, live_url=live_url)
 
 
 def join_address(request: HttpRequest, path: str) -> str:
@@ -661,29 +736,41 @@ def join_address(request: HttpRequest, path: str) -> str:
 
 @require_safe
 def game_join(request: HttpRequest, pk: int) -> TemplateResponse:
-    """A QR code and a short link that open this game on another phone."""
-    game = get_game(pk)
+    """A QR code and a short link that open this game on another phone; for
+    those who may change the game, its read-only spectator links too."""
+    game = get_game(request, pk)
     address = join_address(request, reverse("join_short", args=[game.pk]))
-    qr = ""
-    if address:
-        code = segno.make(address, error="m")
-        qr = mark_safe(  # noqa: S308 — segno draws only the code's own paths
-            code.svg_inline(scale=5, border=3, dark="#000", light="#fff", title=address)
-        )
+    can_write = role_of(request, game) == "write"
+    watch = []
+    if can_write:
+        for link in game.watch_links.filter(revoked_at__isnull=True):
+            path = reverse("watch", args=[link.token])
+            shared = join_address(request, path) or request.build_absolute_uri(path)
+            watch.append({"link": link, "address": shared, "qr": qr_svg(shared, scale=4)})
     template = "table/game_join.html#panel" if request.htmx else "table/game_join.html"
-    return TemplateResponse(request, template, {"game": game, "address": address, "qr": qr})
+    return TemplateResponse(
+        request,
+        template,
+        {
+            "game": game,
+            "address": address,
+            "qr": qr_svg(address) if address else "",
+            "can_write": can_write,
+            "watch": watch,
+        },
+    )
 
 
 @require_safe
 def join_short(request: HttpRequest, pk: int) -> HttpResponse:
     """The short link typed on another phone: the game's sheet."""
-    return HttpResponseRedirect(get_game(pk).get_absolute_url())
+    return HttpResponseRedirect(get_game(request, pk).get_absolute_url())
 
 
 @require_POST
 def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
     with transaction.atomic():
-        game = get_game(pk, lock=True)
+        game = get_game(request, pk, write=True, lock=True)
         sent = changes.submitted(request)
         if sent.version != game.version:
             return hand_add_refused(request, game, sent)
@@ -734,8 +821,8 @@ def hand_number(game: Game, hand: Hand) -> int | None:
 def hand_edit(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse | HttpResponse:
     if request.method == "POST":
         with transaction.atomic():
-            return hand_edit_post(request, get_game(pk, lock=True), hand_pk)
-    game = get_game(pk)
+            return hand_edit_post(request, get_game(request, pk, write=True, lock=True), hand_pk)
+    game = get_game(request, pk, write=True)
     hand = get_hand(game, hand_pk)
     number = hand_number(game, hand)
     if number is None:
@@ -785,7 +872,7 @@ def hand_edit_page(
 def hand_delete(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse | HttpResponse:
     if request.method == "POST":
         with transaction.atomic():
-            game = get_game(pk, lock=True)
+            game = get_game(request, pk, write=True, lock=True)
             hand = get_hand(game, hand_pk)
             deleted = HttpResponseRedirect(f"{game.get_absolute_url()}?deleted={hand.pk}")
             refused = refuse_stale(request, game, lambda change: deleted)
@@ -794,7 +881,7 @@ def hand_delete(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse
             if hand.deleted_at is None:
                 game.delete_hand(hand, key=changes.submitted(request).key)
             return deleted
-    game = get_game(pk)
+    game = get_game(request, pk, write=True)
     hand = get_hand(game, hand_pk)
     number = hand_number(game, hand)
     if number is None:
@@ -809,7 +896,7 @@ def hand_delete(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse
 @require_POST
 def hand_restore(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
     with transaction.atomic():
-        game = get_game(pk, lock=True)
+        game = get_game(request, pk, write=True, lock=True)
         hand = get_hand(game, hand_pk)
         restored = HttpResponseRedirect(f"{game.get_absolute_url()}#hand-{hand.pk}")
         refused = refuse_stale(request, game, lambda change: restored)
@@ -825,7 +912,7 @@ def hand_restore(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
 
 @require_safe
 def change_log(request: HttpRequest, pk: int) -> TemplateResponse:
-    game = get_game(pk)
+    game = get_game(request, pk)
     changes = list(game.changes.select_related("hand"))
     _hands, sheet = game.played()
     live = list(game.hands.filter(deleted_at__isnull=True).values_list("pk", "position"))
@@ -851,8 +938,8 @@ def change_log(request: HttpRequest, pk: int) -> TemplateResponse:
 def game_reopen(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
     if request.method == "POST":
         with transaction.atomic():
-            return game_reopen_page(request, get_game(pk, lock=True))
-    return game_reopen_page(request, get_game(pk))
+            return game_reopen_page(request, get_game(request, pk, write=True, lock=True))
+    return game_reopen_page(request, get_game(request, pk, write=True))
 
 
 def game_reopen_page(request: HttpRequest, game: Game) -> TemplateResponse | HttpResponse:
@@ -886,7 +973,7 @@ def game_reopen_page(request: HttpRequest, game: Game) -> TemplateResponse | Htt
 @require_POST
 @transaction.atomic
 def game_end_session(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_game(pk, lock=True)
+    game = get_game(request, pk, write=True, lock=True)
     sheet = HttpResponseRedirect(game.get_absolute_url())
     refused = refuse_stale(request, game, lambda change: sheet)
     if refused is not None:
@@ -899,7 +986,7 @@ def game_end_session(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @transaction.atomic
 def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_game(pk, lock=True)
+    game = get_game(request, pk, write=True, lock=True)
 
     def opened(change: GameChange) -> HttpResponse:
         return HttpResponseRedirect(reverse("game", args=[change.after["game"]]))
@@ -914,7 +1001,7 @@ def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 @transaction.atomic
 def game_note(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_game(pk, lock=True)
+    game = get_game(request, pk, write=True, lock=True)
     sheet = HttpResponseRedirect(game.get_absolute_url())
     refused = refuse_stale(request, game, lambda change: sheet)
     if refused is not None:

@@ -42,6 +42,7 @@ from django.db import connections
 from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 
+from vinescore.accounts.sessions import bench_cookie, bench_member
 from vinescore.scoring import REGISTRY, Setup, replay
 from vinescore.table.models import SEAT_SUMMARY, Game, GameChange, Hand, Player, Seat
 
@@ -157,6 +158,7 @@ class Server:
         env: dict | None = None,
     ):
         self.port = free_port()
+        self.session = ""  # the signed-in phone's session cookie, once the server is up
         env = dict(
             os.environ,
             HTTPS_ONLY="false",
@@ -187,7 +189,10 @@ class Server:
 
     def request(self, method: str, path: str, body: str = "", headers=None):
         conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-        conn.request(method, path, body=body, headers=headers or {})
+        headers = dict(headers or {})
+        if self.session:
+            headers["Cookie"] = "; ".join(filter(None, [headers.get("Cookie"), self.session]))
+        conn.request(method, path, body=body, headers=headers)
         response = conn.getresponse()
         data = response.read()
         conn.close()
@@ -212,7 +217,7 @@ def medians_ms(calls: dict[str, Callable[[], object]], runs: int) -> dict[str, f
     return {label: statistics.median(times) for label, times in samples.items()}
 
 
-def timed_on_servers(database: Path, calls, runs: int) -> tuple[dict, dict]:
+def timed_on_servers(database: Path, calls, runs: int, session: str) -> tuple[dict, dict]:
     """Median times with the page cache (the app as served), then with
     every page rendered afresh, as on the first view after a change.
     calls(server) gives groups of calls; each group is timed on its own, and
@@ -220,6 +225,7 @@ def timed_on_servers(database: Path, calls, runs: int) -> tuple[dict, dict]:
     results = []
     for page_cache in (True, False):
         server = Server(database, page_cache)
+        server.session = session
         try:
             timed: dict[str, float] = {}
             for group in calls(server):
@@ -274,9 +280,10 @@ class Command(BaseCommand):
         with tempfile.TemporaryDirectory() as tmp:
             database = use_database(Path(tmp) / "bench.sqlite3")
             game = build_game(hands)
+            member = bench_member()
             connections["default"].close()
             self.stdout.write(f"A {hands}-hand Coralon game in a throwaway SQLite database.")
-            self.report(game, runs, database)
+            self.report(game, runs, database, member)
 
             database = use_database(Path(tmp) / "big.sqlite3")
             self.stdout.write(
@@ -285,13 +292,14 @@ class Command(BaseCommand):
             )
             started = time.perf_counter()
             build_history(games, hands_per_game)
+            member = bench_member()
             connections["default"].close()
             self.stdout.write(f"(built in {time.perf_counter() - started:.0f} s)")
-            self.report_history(runs, database)
+            self.report_history(runs, database, member)
             self.report_records(Path(tmp), database)
         self.report_tables(tables)
 
-    def report(self, game: Game, runs: int, database: Path):
+    def report(self, game: Game, runs: int, database: Path, member):
         sheet_path = game.get_absolute_url()
         post_path = f"/games/{game.pk}/hands/"
         rng = random.Random(11)
@@ -310,6 +318,7 @@ class Command(BaseCommand):
             return response
 
         client = Client(SERVER_NAME="127.0.0.1")
+        client.force_login(member)
         queries = {
             "minimal": count_queries(client, lambda c: c.get("/up/")),
             "sheet": count_queries(client, lambda c: c.get(sheet_path)),
@@ -350,7 +359,7 @@ class Command(BaseCommand):
                 {"minimal": minimal, "post": post},
             ]
 
-        times, cold = timed_on_servers(database, calls, runs)
+        times, cold = timed_on_servers(database, calls, runs, bench_cookie(member))
         self.stdout.write(HEADER)
         for key, label in (
             ("minimal", "minimal view (/up/)"),
@@ -363,7 +372,7 @@ class Command(BaseCommand):
                 )
             )
 
-    def report_history(self, runs: int, database: Path):
+    def report_history(self, runs: int, database: Path, member):
         player = Player.objects.get(name="Ana")
         game = Game.objects.order_by("pk").first()
         paths = {
@@ -374,6 +383,7 @@ class Command(BaseCommand):
             f"game page ({game.hand_count} hands)": game.get_absolute_url(),
         }
         client = Client(SERVER_NAME="127.0.0.1")
+        client.force_login(member)
         queries = {
             label: count_queries(client, lambda c, p=path: c.get(p))
             for label, path in paths.items()
@@ -385,6 +395,7 @@ class Command(BaseCommand):
                 {label: (lambda p=path: server.request("GET", p)) for label, path in paths.items()}
             ],
             runs,
+            bench_cookie(member),
         )
         minimal = "minimal view (/up/)"
         self.stdout.write(HEADER)

@@ -25,12 +25,14 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
+from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
 from django.db import connection, connections
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
+from vinescore.accounts.sessions import bench_cookie, bench_member
 from vinescore.table.models import Game, Player, Seat
 
 from .bench import Server
@@ -108,14 +110,15 @@ TOKEN = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]+)"')
 class Load:
     port: int
     seconds: float
+    session: str  # the phones' session cookie: signed in as the bench's member
     times: dict[str, list[float]] = field(
         default_factory=lambda: {"check": [], "sheet": [], "hand": []}
     )
     errors: list[str] = field(default_factory=list)
 
     async def table(self, pk: int, rng: random.Random) -> None:
-        sheet = await request(self.port, "GET", f"/games/{pk}/", {})
-        cookie = sheet.headers.get("set-cookie", "").split(";")[0]
+        sheet = await request(self.port, "GET", f"/games/{pk}/", {"Cookie": self.session})
+        cookie = sheet.headers.get("set-cookie", "").split(";")[0] + "; " + self.session
         token = TOKEN.search(sheet.body).group(1).decode()
         version = int(VERSION.search(sheet.body).group(1))
         shown = [version] * PHONES
@@ -133,7 +136,11 @@ class Load:
                     self.port,
                     "GET",
                     f"/games/{pk}/live/",
-                    {"HX-Request": "true", "If-None-Match": f'"{pk}.{shown[i]}"'},
+                    {
+                        "HX-Request": "true",
+                        "If-None-Match": f'"{pk}.{shown[i]}"',
+                        "Cookie": self.session,
+                    },
                 )
                 if answer.status == 304:
                     self.times["check"].append(answer.ms)
@@ -206,6 +213,7 @@ class Command(BaseCommand):
         call_command("flush", interactive=False, verbosity=0)
         counts = [int(n) for n in tables.split(",")]
         pks = make_tables(max(counts))
+        self.session = bench_cookie(bench_member())
         self.floors(pks[0], runs)
         connections.close_all()
         server = Server(workers=workers, env=BENCH_SERVER)
@@ -217,6 +225,7 @@ class Command(BaseCommand):
     def floors(self, pk: int, runs: int) -> None:
         game = Game.objects.get(pk=pk)
         client = Client(SERVER_NAME="127.0.0.1")
+        client.force_login(get_user_model().objects.get(username="bench"))
         hand = {"bidder": "1", "bid": "3", "tricks": ["2", "3", "2", "2", "2"]}
         with CaptureQueriesContext(connection) as ctx:
             client.post(
@@ -233,7 +242,7 @@ class Command(BaseCommand):
         connections.close_all()
         server = Server(env=BENCH_SERVER)
         try:
-            medians = asyncio.run(self.medians(pk, runs, server.port))
+            medians = asyncio.run(self.medians(pk, runs, server.port, self.session))
         finally:
             server.stop()
         self.stdout.write(
@@ -252,9 +261,9 @@ class Command(BaseCommand):
                 f"{label:<34}{medians[key]:>10.2f}{ratio:>7.2f} x {base:<4}{queries:>7}"
             )
 
-    async def medians(self, pk: int, runs: int, port: int) -> dict[str, float]:
-        sheet = await request(port, "GET", f"/games/{pk}/", {})
-        cookie = sheet.headers.get("set-cookie", "").split(";")[0]
+    async def medians(self, pk: int, runs: int, port: int, session: str) -> dict[str, float]:
+        sheet = await request(port, "GET", f"/games/{pk}/", {"Cookie": session})
+        cookie = sheet.headers.get("set-cookie", "").split(";")[0] + "; " + session
         token = TOKEN.search(sheet.body).group(1).decode()
         version = [int(VERSION.search(sheet.body).group(1))]
         posting = {
@@ -272,7 +281,11 @@ class Command(BaseCommand):
                 port,
                 "GET",
                 f"/games/{pk}/live/",
-                {"HX-Request": "true", "If-None-Match": f'"{pk}.{version[0]}"'},
+                {
+                    "HX-Request": "true",
+                    "If-None-Match": f'"{pk}.{version[0]}"',
+                    "Cookie": session,
+                },
             )
 
         async def floor():
@@ -314,7 +327,7 @@ class Command(BaseCommand):
         )
         best = 0
         for count in counts:
-            load = Load(server.port, seconds)
+            load = Load(server.port, seconds, self.session)
             rng = random.Random(count)
 
             started = time.perf_counter()

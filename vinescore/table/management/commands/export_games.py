@@ -32,11 +32,23 @@ class Command(BaseCommand):
             help="Export only these games (by id); may be repeated.",
         )
         parser.add_argument(
+            "--group", metavar="ID", type=int, help="Export only this group's games."
+        )
+        parser.add_argument(
             "-o", "--output", metavar="FILE", help="Write to FILE (UTF-8) instead of stdout."
         )
 
-    def handle(self, *args, games: list[int] | None = None, output: str | None = None, **options):
+    def handle(
+        self,
+        *args,
+        games: list[int] | None = None,
+        group: int | None = None,
+        output: str | None = None,
+        **options,
+    ):
         queryset = Game.objects.order_by("pk")
+        if group is not None:
+            queryset = queryset.filter(group=group)
         if games:
             found = set(queryset.filter(pk__in=games).values_list("pk", flat=True))
             missing = [str(pk) for pk in dict.fromkeys(games) if pk not in found]

@@ -6,6 +6,7 @@ import sys
 
 from django.core.management.base import BaseCommand, CommandError
 
+from vinescore.accounts.models import Group
 from vinescore.table.records import RecordInvalid, import_stream, read_records
 
 
@@ -17,14 +18,27 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file", metavar="FILE", help="The games file; - reads stdin.")
+        parser.add_argument(
+            "--group",
+            metavar="ID",
+            type=int,
+            help="The group the games go into; by default the first group (or, before "
+            "there is any, the one the owner's first visit creates).",
+        )
 
-    def handle(self, *args, file: str, **options):
+    def handle(self, *args, file: str, group: int | None = None, **options):
+        if group is None:
+            into = Group.objects.order_by("pk").first()
+        else:
+            into = Group.objects.filter(pk=group).first()
+            if into is None:
+                raise CommandError(f"No group with id {group}.")
         try:
             if file == "-":
-                count, _ = import_stream(read_records(sys.stdin), keep=0)
+                count, _ = import_stream(read_records(sys.stdin), keep=0, group=into)
             else:
                 with open(file, "rb") as fp:
-                    count, _ = import_stream(read_records(fp), keep=0)
+                    count, _ = import_stream(read_records(fp), keep=0, group=into)
         except OSError as error:
             raise CommandError(f"Cannot read {file}: {error.strerror}.") from None
         except RecordInvalid as invalid:

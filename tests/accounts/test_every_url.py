@@ -1,0 +1,223 @@
+"""Every URL pattern, as an owner, a member and a viewer of a group, someone
+in another group, and someone not signed in. A new view must say here what
+each of them gets, or this test fails: no page can forget its check.
+
+Each pattern is tried in a world of its own; within it, those refused go
+first, and each visitor who may change something changes what only they
+would (see World.post_data), so that one visitor's change does not decide
+what the next one gets."""
+
+from __future__ import annotations
+
+import itertools
+from http.cookies import SimpleCookie
+
+import pytest
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from tests.factories import make_game, make_member, make_player, make_user
+from tests.phone import Phone
+from vinescore.accounts.models import Group, Invitation, Membership, SpectatorLink
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ("owner", "member", "viewer", "outsider", "anonymous")
+IN_TURN = ("anonymous", "viewer", "member", "owner", "outsider")
+EXACT_BEN = {"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]}
+worlds = itertools.count()
+
+
+class World:
+    """A group with its owner, member and viewer, a game with a hand, a
+    player, an open invitation and a spectator link; and another group,
+    whose owner is the outsider."""
+
+    def __init__(self):
+        n = next(worlds)
+        self.users = {}
+
+        self.users["owner"] = make_user(f"owner{n}")
+        self.group = Group.objects.start(f"Game night {n}", self.users["owner"])
+        for role in (Membership.MEMBER, Membership.VIEWER):
+            self.users[role] = make_member(f"{role}{n}", role, self.group)
+        self.users["outsider"] = make_user(f"outsider{n}")
+        Group.objects.start(f"Elsewhere {n}", self.users["outsider"])
+        self.game = make_game(hands=[EXACT_BEN], group=self.group)
+        self.hand = self.game.hands.get()
+        self.ana, self.ben = (self.game.seats.get(position=i).player for i in (0, 1))
+        self.spare = make_player(f"Spare {n}", self.group)
+        self.invitation = Invitation.objects.create(group=self.group, role=Membership.MEMBER)
+        self.link = SpectatorLink.objects.create(game=self.game)
+
+    def phones(self) -> tuple[Phone, dict[str, SimpleCookie]]:
+        """One phone, and each visitor's cookies to put in it (a phone
+        apiece would load the middleware apiece)."""
+        phone = Phone(user=None)
+        jars = {}
+        for role in ROLES:
+            phone.cookies = SimpleCookie()
+            if role != "anonymous":
+                phone.force_login(self.users[role])
+            jars[role] = phone.cookies
+        return phone, jars
+
+    def kwargs(self, name: str) -> dict:
+        game, group = self.game.pk, self.group.pk
+        owner = self.group.memberships.get(role=Membership.OWNER).pk
+        return {
+            "player_detail": {"pk": self.ana.pk},
+            "head_to_head": {"pk": self.ana.pk, "other_pk": self.ben.pk},
+            "player_rename": {"pk": self.ana.pk},
+            "player_merge": {"pk": self.ana.pk},
+            "player_me": {"pk": self.ana.pk},
+            "game_start": {"kind": "coralon"},
+            "rules_page": {"key": "coralon"},
+            "hand_edit": {"pk": game, "hand_pk": self.hand.pk},
+            "hand_delete": {"pk": game, "hand_pk": self.hand.pk},
+            "hand_restore": {"pk": game, "hand_pk": self.hand.pk},
+            "watch_link_revoke": {"pk": game, "link_pk": self.link.pk},
+            "watch": {"token": self.link.token},
+            "watch_live": {"token": self.link.token},
+            "invitation": {"token": self.invitation.token},
+            "invitation_revoke": {"pk": group, "invitation_pk": self.invitation.pk},
+            "member_role": {"pk": group, "membership_pk": owner},
+            "member_remove": {"pk": group, "membership_pk": owner},
+            "password_reset_confirm": {"uidb64": "MQ", "token": "set-password"},
+        }.get(name, {"pk": group} if name.startswith(("group_", "invitation_")) else {"pk": game})
+
+    def post_data(self, name: str, role: str) -> dict:
+        return {
+            "group_switch": {"group": self.group.pk},
+            "player_list": {"name": f"Zed the {role}"},
+            # the member says Ana is them; the owner, after, unlinks her
+            "player_me": {"link": "no" if role == "owner" else "yes"},
+        }.get(name, {})
+
+
+# What each visitor gets: (owner, member, viewer, outsider, anonymous), for
+# a GET and for a POST (None: the view takes no POST, so not tried).
+LOGIN = "login"  # a redirect to the sign-in page
+ALL_200 = (200, 200, 200, 200, 200)
+READ = (200, 200, 200, 404, LOGIN)
+WRITE_PAGE = (200, 200, 403, 404, LOGIN)
+POST_ONLY = (405, 405, 405, 405, LOGIN)
+WRITE_POST = (302, 302, 403, 404, LOGIN)
+INVALID_POST = (422, 422, 403, 404, LOGIN)
+OWNER_POST = (302, 403, 403, 404, LOGIN)
+SIGNED_IN = (200, 200, 200, 200, LOGIN)
+
+EXPECTED: dict[str, tuple[tuple, tuple | None]] = {
+    # accounts and groups
+    "first_visit": ((404,) * 5, (404,) * 5),  # there is an owner already
+    "login": ((302, 302, 302, 302, 200), (302, 302, 302, 302, 422)),
+    "logout": ((405, 405, 405, 405, LOGIN), (LOGIN,) * 5),
+    "sign_up": ((404,) * 5, (404,) * 5),  # closed: new accounts come by invitation
+    "account": (SIGNED_IN, None),
+    "password_change": (SIGNED_IN, (422, 422, 422, 422, LOGIN)),
+    "password_change_done": (SIGNED_IN, None),
+    "password_reset": (ALL_200, (422,) * 5),
+    "password_reset_done": (ALL_200, None),
+    "password_reset_confirm": (ALL_200, None),
+    "password_reset_complete": (ALL_200, None),
+    "group_new": (POST_ONLY, (422, 422, 422, 422, LOGIN)),
+    "group_switch": (POST_ONLY, (302, 302, 302, 404, LOGIN)),
+    "group_detail": (READ, None),
+    "group_delete": ((200, 403, 403, 404, LOGIN), (422, 403, 403, 404, LOGIN)),
+    "invitation_new": (POST_ONLY, (422, 403, 403, 404, LOGIN)),
+    "invitation_revoke": (POST_ONLY, OWNER_POST),
+    "member_role": (POST_ONLY, (422, 403, 403, 404, LOGIN)),
+    # the only owner cannot leave
+    "member_remove": (POST_ONLY, (409, 403, 403, 404, LOGIN)),
+    # those in the group already are told so; the outsider joins
+    "invitation": (ALL_200, (409, 409, 409, 302, 422)),
+    # lists: each person's own group
+    "game_list": (SIGNED_IN, None),
+    "history": (SIGNED_IN, None),
+    "player_list": (SIGNED_IN, (302, 302, 403, 302, LOGIN)),
+    "game_new": ((200, 200, 403, 200, LOGIN), None),
+    "game_start": ((200, 200, 403, 200, LOGIN), (422, 422, 403, 422, LOGIN)),
+    "all_games_json": (SIGNED_IN, None),
+    "upload_games": ((200, 200, 403, 200, LOGIN), (422, 422, 403, 422, LOGIN)),
+    # players
+    "player_detail": (READ, None),
+    "head_to_head": (READ, None),
+    "player_rename": (WRITE_PAGE, INVALID_POST),
+    "player_merge": (WRITE_PAGE, INVALID_POST),
+    "player_me": (POST_ONLY, WRITE_POST),
+    # a game
+    "game": (READ, None),
+    "game_live": ((302, 302, 302, 404, 404), None),  # the poll; opened directly, the sheet
+    "game_join": (READ, None),
+    "join_short": ((302, 302, 302, 404, LOGIN), None),
+    "watch_link_new": (POST_ONLY, WRITE_POST),
+    "watch_link_revoke": (POST_ONLY, WRITE_POST),
+    "hand_add": (POST_ONLY, INVALID_POST),
+    "hand_edit": (WRITE_PAGE, INVALID_POST),
+    "hand_delete": (WRITE_PAGE, WRITE_POST),
+    "hand_restore": (POST_ONLY, WRITE_POST),
+    "change_log": (READ, None),
+    "game_json": (READ, None),
+    "game_csv": (READ, None),
+    "game_reopen": ((302, 302, 403, 404, LOGIN), WRITE_POST),  # not finished: the sheet
+    "game_end_session": (POST_ONLY, WRITE_POST),
+    "game_rematch": (POST_ONLY, WRITE_POST),
+    "game_note": (POST_ONLY, WRITE_POST),
+    # open to anyone: a spectator link, the rules, the record format, health
+    "watch": (ALL_200, None),
+    "watch_live": ((302,) * 5, None),
+    "up": (ALL_200, None),
+    "record_format": (ALL_200, None),
+    "record_schema": (ALL_200, None),
+    "rules_index": (ALL_200, None),
+    "rules_glossary": (ALL_200, None),
+    "rules_deck": (ALL_200, None),
+    "rules_search": (ALL_200, None),
+    "rules_page": (ALL_200, None),
+}
+
+
+def url_patterns(patterns=None) -> dict[str, URLPattern]:
+    """Every named URL pattern, the admin's aside (it has its own test)."""
+    found = {}
+    for entry in get_resolver().url_patterns if patterns is None else patterns:
+        if isinstance(entry, URLResolver):
+            if entry.namespace != "admin":
+                found |= url_patterns(entry.url_patterns)
+        elif isinstance(entry, URLPattern):
+            assert entry.name, f"{entry.pattern} has no name"
+            found[entry.name] = entry
+    return found
+
+
+def test_every_url_pattern_says_who_may_open_it():
+    assert sorted(url_patterns()) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_each_visitor_gets_what_their_place_allows(name, settings):
+    settings.AXES_ENABLED = False  # many sign-in tries from one address
+    world = World()
+    params = url_patterns()[name].pattern.converters
+    url = reverse(name, kwargs={k: v for k, v in world.kwargs(name).items() if k in params})
+    phone, jars = world.phones()
+    got, wanted = {}, {}
+    for method, statuses in zip(("get", "post"), EXPECTED[name], strict=True):
+        if statuses is None:
+            continue
+        for role in IN_TURN:
+            phone.cookies = jars[role]
+            if method == "get":
+                response = phone.get(url)
+            else:
+                response = phone.post(url, world.post_data(name, role))
+            signed_out = response.status_code == 302 and response["Location"].startswith(
+                reverse("login")
+            )
+            got[(method, role)] = LOGIN if signed_out else response.status_code
+            wanted[(method, role)] = statuses[ROLES.index(role)]
+    assert got == wanted
+
+
+def test_the_admin_asks_for_a_sign_in():
+    response = Phone(user=None).get("/admin/")
+    assert response.status_code == 302 and response["Location"].startswith("/admin/login/")

@@ -1,0 +1,32 @@
+from django.contrib.auth import middleware
+from django.http import HttpResponseRedirect
+from django.urls import reverse
+
+from .access import NoGroup
+
+
+class LoginRequiredMiddleware(middleware.LoginRequiredMiddleware):
+    """Django's, asking the view before the person: a view open to all
+    (@login_not_required) does not load who is asking, so the live sheet's
+    idle check stays one query."""
+
+    def process_view(self, request, view_func, view_args, view_kwargs):
+        if not getattr(view_func, "login_required", True):
+            return None
+        return super().process_view(request, view_func, view_args, view_kwargs)
+
+
+class NoGroupMiddleware:
+    """Someone signed in but in no group is sent to their account page,
+    which offers to start one."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        return self.get_response(request)
+
+    def process_exception(self, request, exception):
+        if isinstance(exception, NoGroup):
+            return HttpResponseRedirect(reverse("account"))
+        return None

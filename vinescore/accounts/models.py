@@ -1,0 +1,230 @@
+"""Groups (a game night, a club, a family), who belongs to them in which
+role, the invitations that bring people in, and the links that let anyone
+watch one game.
+
+A group owns its players and games (table.Player.group, table.Game.group);
+what a person may see and change follows from their Membership's role
+(access.py reads it once per request).
+"""
+
+from __future__ import annotations
+
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.core import signing
+from django.db import models, transaction
+from django.utils import timezone
+
+
+class Refused(Exception):
+    """A change to a group that cannot be made; the message says why."""
+
+
+class GroupQuerySet(models.QuerySet):
+    @transaction.atomic
+    def start(self, name: str, owner) -> Group:
+        """A new group with `owner` as its owner. The very first group takes
+        in every game and player that belongs to none (those of a database
+        from before groups existed)."""
+        first = not self.exists()
+        group = self.create(name=name)
+        Membership.objects.create(group=group, user=owner, role=Membership.OWNER)
+        if first:
+            from vinescore.table.models import Game, Player
+
+            Player.objects.filter(group__isnull=True).update(group=group)
+            Game.objects.filter(group__isnull=True).update(group=group)
+        return group
+
+
+class Group(models.Model):
+    name = models.CharField(max_length=60)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    objects = GroupQuerySet.as_manager()
+
+    class Meta:
+        ordering = ["name", "pk"]
+        verbose_name = "game group"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def owners(self) -> models.QuerySet:
+        return self.memberships.filter(role=Membership.OWNER)
+
+    @transaction.atomic
+    def set_role(self, membership: Membership, role: str) -> None:
+        if membership.role == Membership.OWNER and role != Membership.OWNER:
+            self.keep_an_owner(membership)
+        membership.role = role
+        membership.save(update_fields=["role"])
+
+    @transaction.atomic
+    def remove(self, membership: Membership) -> None:
+        if membership.role == Membership.OWNER:
+            self.keep_an_owner(membership)
+        membership.delete()
+
+    def keep_an_owner(self, leaving: Membership) -> None:
+        # Locked, so two owners stepping down at once cannot leave none.
+        owners = list(self.owners().select_for_update().values_list("pk", flat=True))
+        if owners == [leaving.pk]:
+            raise Refused(
+                f"{leaving.user.username} is the only owner of {self.name}: make someone "
+                "else an owner first, or delete the group."
+            )
+
+    @transaction.atomic
+    def delete_with_everything(self) -> None:
+        """The group, its games (with their hands and logs) and its players."""
+        self.games.all().delete()
+        self.players.all().delete()
+        self.delete()
+
+
+class Membership(models.Model):
+    OWNER, MEMBER, VIEWER = "owner", "member", "viewer"
+    ROLES = [
+        (OWNER, "Owner: members, invitations, everything a member does"),
+        (MEMBER, "Member: start games, enter and edit hands, import"),
+        (VIEWER, "Viewer: sees everything, changes nothing"),
+    ]
+    WRITERS = (OWNER, MEMBER)
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="memberships")
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="memberships"
+    )
+    role = models.CharField(max_length=10, choices=ROLES, default=MEMBER)
+    joined_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["group__name", "user__username"]
+        constraints = [
+            models.UniqueConstraint(fields=["group", "user"], name="one_membership_per_group")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.user} in {self.group} ({self.role})"
+
+    @property
+    def role_name(self) -> str:
+        return self.role.capitalize()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+def expiry() -> timezone.datetime:
+    return timezone.now() + timedelta(days=settings.INVITATION_DAYS)
+
+
+class Invitation(models.Model):
+    """A link that brings one person into a group, once, before it expires,
+    unless an owner revokes it first."""
+
+    OPEN, EXPIRED, REVOKED, USED = "open", "expired", "revoked", "used"
+
+    group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="invitations")
+    role = models.CharField(max_length=10, choices=Membership.ROLES, default=Membership.MEMBER)
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(default=expiry)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    used_at = models.DateTimeField(null=True, blank=True)
+    used_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"invitation to {self.group} as {self.role}"
+
+    @property
+    def state(self) -> str:
+        if self.used_at is not None:
+            return self.USED
+        if self.revoked_at is not None:
+            return self.REVOKED
+        if self.expires_at <= timezone.now():
+            return self.EXPIRED
+        return self.OPEN
+
+    def refusal(self) -> str:
+        """Why this invitation can no longer be used ("" while it can)."""
+        return {
+            self.USED: "This invitation has already been used: each one works once. "
+            "Ask the group's owner for a new one.",
+            self.REVOKED: "This invitation was withdrawn by the group's owner.",
+            self.EXPIRED: "This invitation has expired. Ask the group's owner for a new one.",
+            self.OPEN: "",
+        }[self.state]
+
+    def revoke(self) -> None:
+        if self.state == self.OPEN:
+            self.revoked_at = timezone.now()
+            self.save(update_fields=["revoked_at"])
+
+    @transaction.atomic
+    def accept(self, user) -> Membership:
+        """Bring `user` into the group. Locked and checked again, so a link
+        opened on two phones at once still works only once."""
+        invitation = Invitation.objects.select_for_update().get(pk=self.pk)
+        if invitation.refusal():
+            raise Refused(invitation.refusal())
+        membership, created = Membership.objects.get_or_create(
+            group=self.group, user=user, defaults={"role": self.role}
+        )
+        if not created:
+            raise Refused(f"You are already in {self.group.name}, as {membership.role}.")
+        invitation.used_at, invitation.used_by = timezone.now(), user
+        invitation.save(update_fields=["used_at", "used_by"])
+        self.used_at, self.used_by = invitation.used_at, user
+        return membership
+
+
+class SpectatorLink(models.Model):
+    """A read-only link to one game's live sheet. Its address carries the
+    link's number signed with the secret key; revoking it stops it working."""
+
+    SALT = "vinescore.accounts.spectator"
+
+    game = models.ForeignKey("table.Game", on_delete=models.CASCADE, related_name="watch_links")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"spectator link to game {self.game_id}"
+
+    @property
+    def token(self) -> str:
+        return signing.dumps(self.pk, salt=self.SALT)
+
+    @classmethod
+    def number_in(cls, token: str) -> int | None:
+        """The link's number, if the token was signed here; None otherwise."""
+        try:
+            number = signing.loads(token, salt=cls.SALT)
+        except signing.BadSignature:
+            return None
+        return number if isinstance(number, int) else None
+
+    def revoke(self) -> None:
+        if self.revoked_at is None:
+            self.revoked_at = timezone.now()
+            self.save(update_fields=["revoked_at"])
