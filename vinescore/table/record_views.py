@@ -6,16 +6,19 @@ from __future__ import annotations
 import csv
 import io
 import json
+import subprocess
+import sys
 
 from django import forms
 from django.conf import settings
-from django.db import IntegrityError
+from django.core.files.uploadedfile import UploadedFile
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_safe
 
-from .models import Game
+from .models import Game, ImportJob
 from .records import RecordInvalid, game_record, import_stream, iter_records, read_records
 from .views import get_game
 
@@ -94,7 +97,12 @@ def megabytes(size: int) -> str:
 
 
 class UploadForm(forms.Form):
+    """A games file. One of up to IMPORT_INLINE_BYTES is imported here and
+    now; a bigger one is left to an import job (upload_games)."""
+
     file = forms.FileField(label="A vinescore games file (.json)")
+
+    count, games = 0, []
 
     def clean_file(self):
         upload = self.cleaned_data["file"]
@@ -104,24 +112,45 @@ class UploadForm(forms.Form):
                 f"The file is {megabytes(upload.size)}; the most this page takes is "
                 f"{megabytes(limit)}. Import a bigger file with the import_games command."
             )
-        try:
-            self.count, self.games = import_stream(read_records(upload))
-        except RecordInvalid as invalid:
-            raise forms.ValidationError(f"Nothing was imported. {invalid}") from None
-        except IntegrityError:  # a player of the same name added at that moment
-            raise forms.ValidationError(
-                "Nothing was imported: a player in the file was added on another phone "
-                "at the same moment. Import the file again."
-            ) from None
+        if not imports_in_background(upload):
+            try:
+                self.count, self.games = import_stream(read_records(upload))
+            except RecordInvalid as invalid:
+                raise forms.ValidationError(f"Nothing was imported. {invalid}") from None
         return upload
 
 
+def imports_in_background(upload: UploadedFile) -> bool:
+    return upload.size > settings.IMPORT_INLINE_BYTES
+
+
+def start_import(job: ImportJob) -> None:
+    """Runs the job in a process of its own, in a session of its own, so
+    that it outlives this request and the worker that answered it."""
+    subprocess.Popen(  # noqa: S603 — our own command, with a job id
+        [sys.executable, "manage.py", "import_games", "--job", str(job.pk)],
+        cwd=settings.BASE_DIR,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
-def upload_games(request: HttpRequest) -> TemplateResponse:
+def upload_games(request: HttpRequest) -> HttpResponse:
     form = UploadForm(request.POST if request.method == "POST" else None, request.FILES or None)
     imported: list[Game] = []
     count = 0
     if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        if imports_in_background(upload):
+            job = ImportJob.objects.create(file_name=upload.name[:255], size=upload.size)
+            job.keep_upload(upload)
+            try:
+                start_import(job)
+            except OSError as error:
+                job.fail(f"Nothing was imported: the import could not start ({error.strerror}).")
+            return redirect(job)
         imported, count = form.games, form.count
         form = UploadForm()
     return TemplateResponse(
@@ -132,8 +161,33 @@ def upload_games(request: HttpRequest) -> TemplateResponse:
             "imported": imported,
             "count": count,
             "limit": megabytes(settings.MAX_IMPORT_BYTES),
+            "inline_limit": megabytes(settings.IMPORT_INLINE_BYTES),
         },
         status=422 if form.errors else 200,
+    )
+
+
+def get_import_job(request: HttpRequest, pk: int) -> ImportJob:
+    """The one place an import job is looked up by its page."""
+    return get_object_or_404(ImportJob, pk=pk)
+
+
+@require_safe
+def import_job(request: HttpRequest, pk: int) -> TemplateResponse:
+    """How far an import job got, and then what it imported or why nothing.
+    While it runs, the page asks again every 2 seconds (htmx, or a refresh
+    without JavaScript)."""
+    job = get_import_job(request, pk)
+    job.give_up_if_silent()
+    return TemplateResponse(
+        request,
+        "table/import_job.html#job" if request.htmx else "table/import_job.html",
+        {
+            "job": job,
+            "progress": job.progress(),
+            "imported": job.games_shown() if job.status == ImportJob.DONE else [],
+            "size": megabytes(job.size),
+        },
     )
 
 
