@@ -15,6 +15,7 @@ from django.utils import timezone
 
 from tests.factories import make_game
 from vinescore.table import record_views
+from vinescore.table.management.commands import import_games
 from vinescore.table.models import Game, Hand, ImportJob, Player
 
 pytestmark = pytest.mark.django_db
@@ -145,7 +146,7 @@ def test_the_command_reports_how_far_it_got_while_it_runs(client, started, monke
 
         return real_import(records, keep, slowly)
 
-    monkeypatch.setattr("vinescore.table.management.commands.import_games.import_stream", slow_import)
+    monkeypatch.setattr(import_games, "import_stream", slow_import)
     run(job)
     assert reports[0] == 0 and 1 in reports and 2 in reports
     assert reports == sorted(reports)
