@@ -102,8 +102,6 @@ class UploadForm(forms.Form):
 
     file = forms.FileField(label="A vinescore games file (.json)")
 
-    count, games = 0, []
-
     def clean_file(self):
         upload = self.cleaned_data["file"]
         limit = settings.MAX_IMPORT_BYTES
@@ -145,10 +143,10 @@ def upload_games(request: HttpRequest) -> HttpResponse:
         upload = form.cleaned_data["file"]
         if imports_in_background(upload):
             job = ImportJob.objects.create(file_name=upload.name[:255], size=upload.size)
-            job.keep_upload(upload)
             try:
+                job.keep_upload(upload)
                 start_import(job)
-            except OSError as error:
+            except OSError as error:  # no room for the file, or no process to be had
                 job.fail(f"Nothing was imported: the import could not start ({error.strerror}).")
             return redirect(job)
         imported, count = form.games, form.count
