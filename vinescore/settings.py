@@ -11,6 +11,7 @@ PAGE_CACHE      keep rendered pages and fragments in memory, within a budget; de
 SIGNUP_OPEN     anyone may create an account (a public server); default off:
                 new accounts come by invitation.
 EMAIL_BACKEND   how password-reset mail is sent; default: printed on the console.
+IMPORT_DIR      where uploaded games files wait to be imported; default imports/ beside manage.py.
 """
 
 import os
@@ -263,9 +264,16 @@ PERMISSIONS_POLICY = (
     "microphone=(), payment=(), usb=(), interest-cohort=()"
 )
 
-# An upload bigger than this is refused beside the upload field; bigger
-# files go through `manage.py import_games`.
-MAX_IMPORT_BYTES = 50 * 1024 * 1024
+# The Import page takes a games file of up to MAX_IMPORT_BYTES (Django
+# streams an upload of more than 2.5 MB to a temporary file, never into
+# memory); bigger files go through `manage.py import_games FILE`. A file of
+# up to IMPORT_INLINE_BYTES (about a hundred games) is imported while the
+# page waits; a bigger one is kept in IMPORT_DIR (private to the server;
+# every app server must see the same directory) and imported by a process
+# of its own, whose page shows its progress.
+MAX_IMPORT_BYTES = 200 * 1024 * 1024
+IMPORT_INLINE_BYTES = 1024 * 1024
+IMPORT_DIR = Path(os.environ.get("IMPORT_DIR") or BASE_DIR / "imports")
 
 LOGGING = {
     "version": 1,

@@ -17,6 +17,7 @@ urlpatterns = [
     path("games/new/", views.game_new, name="game_new"),
     path("games/export.json", record_views.all_games_json, name="all_games_json"),
     path("games/import/", record_views.upload_games, name="upload_games"),
+    path("games/import/<int:pk>/", record_views.import_job, name="import_job"),
     path("records/", record_views.record_format, name="record_format"),
     path("records/schema.json", record_views.record_schema, name="record_schema"),
     path("games/new/<slug:kind>/", views.game_start, name="game_start"),

@@ -18,6 +18,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from tests.factories import make_game, make_member, make_player, make_user
 from tests.phone import Phone
 from vinescore.accounts.models import Group, Invitation, Membership, SpectatorLink
+from vinescore.table.models import ImportJob
 
 pytestmark = pytest.mark.django_db
 
@@ -48,6 +49,7 @@ class World:
         self.spare = make_player(f"Spare {n}", self.group)
         self.invitation = Invitation.objects.create(group=self.group, role=Membership.MEMBER)
         self.link = SpectatorLink.objects.create(game=self.game)
+        self.job = ImportJob.objects.create(group=self.group, file_name="games.json", size=1)
 
     def phones(self) -> tuple[Phone, dict[str, SimpleCookie]]:
         """One phone, and each visitor's cookies to put in it (a phone
@@ -65,6 +67,7 @@ class World:
         game, group = self.game.pk, self.group.pk
         owner = self.group.memberships.get(role=Membership.OWNER).pk
         return {
+            "import_job": {"pk": self.job.pk},
             "player_detail": {"pk": self.ana.pk},
             "head_to_head": {"pk": self.ana.pk, "other_pk": self.ben.pk},
             "player_rename": {"pk": self.ana.pk},
@@ -138,6 +141,8 @@ EXPECTED: dict[str, tuple[tuple, tuple | None]] = {
     "game_start": ((200, 200, 403, 200, LOGIN), (422, 422, 403, 422, LOGIN)),
     "all_games_json": (SIGNED_IN, None),
     "upload_games": ((200, 200, 403, 200, LOGIN), (422, 422, 403, 422, LOGIN)),
+    # an import's progress: for those who may change the group it imports into
+    "import_job": (WRITE_PAGE, None),
     # players
     "player_detail": (READ, None),
     "head_to_head": (READ, None),

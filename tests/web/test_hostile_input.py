@@ -96,7 +96,8 @@ def test_a_file_over_the_limit_is_refused_with_its_size_and_the_command_for_it(c
 
 def test_the_upload_page_states_its_limit_and_the_command_for_bigger_files(client):
     page = client.get("/games/import/").content.decode()
-    assert "Up to 50 MB here." in page and "manage.py import_games FILE" in page
+    assert "Up to 200 MB here." in page and "manage.py import_games FILE" in page
+    assert "a bigger one is imported in the background" in page
 
 
 def test_a_game_of_more_hands_than_a_game_holds_is_refused(client):

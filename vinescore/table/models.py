@@ -14,8 +14,10 @@ and each sees the one before it.
 
 from __future__ import annotations
 
+import os
 from dataclasses import asdict
-from datetime import datetime
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import NamedTuple
 
 from django.conf import settings
@@ -595,3 +597,125 @@ class GameChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.action} {self.hand}"
+
+
+class ImportProgress(NamedTuple):
+    games: int  # checked so far
+    percent: int  # of the file read
+
+
+class ImportJob(models.Model):
+    """A games file uploaded on the Import page, imported by a process of
+    its own (`manage.py import_games --job ID`) while the job's page shows
+    how far it got, then what it imported or why it imported nothing.
+
+    The import is one transaction, so how far it got cannot go through the
+    database: nothing it writes is seen before the commit, and SQLite lets
+    no other connection write meanwhile. The process writes it every BEAT
+    seconds to a small file beside the upload, which is also its sign of
+    life: a job silent for longer than SILENCE has lost its process (the
+    server restarted, or it was stopped) and is shown failed.
+    """
+
+    WAITING, RUNNING, DONE, FAILED = "waiting", "running", "done", "failed"
+    STATUSES = [(s, s.capitalize()) for s in (WAITING, RUNNING, DONE, FAILED)]
+    BEAT = 2
+    SILENCE = timedelta(seconds=60)
+    SHOWN = 20  # games imported that the page shows
+
+    status = models.CharField(max_length=7, choices=STATUSES, default=WAITING)
+    # The group the games go into; only those who may change it see the job.
+    group = models.ForeignKey(
+        "accounts.Group", on_delete=models.CASCADE, related_name="import_jobs", null=True
+    )
+    file_name = models.CharField(max_length=255)  # as uploaded
+    size = models.PositiveBigIntegerField()  # bytes
+    games = models.PositiveIntegerField(default=0)  # imported, once done
+    first_games = models.JSONField(default=list, blank=True)  # ids of the first SHOWN
+    error = models.TextField(blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    def __str__(self) -> str:
+        return f"{self.file_name} ({self.status})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("import_job", args=[self.pk])
+
+    @property
+    def upload_path(self) -> Path:
+        return Path(settings.IMPORT_DIR) / f"{self.pk}.json"
+
+    @property
+    def progress_path(self) -> Path:
+        return Path(settings.IMPORT_DIR) / f"{self.pk}.progress"
+
+    @property
+    def is_over(self) -> bool:
+        return self.status in (self.DONE, self.FAILED)
+
+    def keep_upload(self, upload) -> None:
+        """The uploaded file, written where the import process finds it, a
+        chunk at a time."""
+        self.upload_path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+        with self.upload_path.open("wb") as out:
+            for chunk in upload.chunks():
+                out.write(chunk)
+
+    def start(self) -> None:
+        self.status = self.RUNNING
+        self.save(update_fields=["status", "updated_at"])
+
+    def report(self, games: int, bytes_read: int) -> None:
+        """How far the import got: written whole, then renamed into place, so
+        the page never reads half of it."""
+        written = self.progress_path.with_suffix(".progress-new")
+        written.write_text(f"{games} {bytes_read}")
+        os.replace(written, self.progress_path)
+
+    def progress(self) -> ImportProgress:
+        try:
+            games, bytes_read = map(int, self.progress_path.read_text().split())
+        except (OSError, ValueError):
+            return ImportProgress(0, 0)
+        return ImportProgress(games, min(100, bytes_read * 100 // max(1, self.size)))
+
+    def last_sign_of_life(self) -> datetime:
+        try:
+            beat = datetime.fromtimestamp(self.progress_path.stat().st_mtime, tz=UTC)
+        except OSError:
+            return self.updated_at
+        return max(beat, self.updated_at)
+
+    def finish(self, count: int, games: list[Game]) -> None:
+        self.status, self.games = self.DONE, count
+        self.first_games = [game.pk for game in games[: self.SHOWN]]
+        self.save(update_fields=["status", "games", "first_games", "updated_at"])
+        self.forget_files()
+
+    def fail(self, message: str) -> None:
+        self.status, self.error = self.FAILED, message
+        self.save(update_fields=["status", "error", "updated_at"])
+        self.forget_files()
+
+    def give_up_if_silent(self) -> None:
+        """A job whose process has stopped without a word is failed, so its
+        page stops waiting: its transaction ended unfinished, so nothing was
+        imported."""
+        if not self.is_over and timezone.now() - self.last_sign_of_life() > self.SILENCE:
+            self.fail(
+                "Nothing was imported: the import stopped before it finished "
+                "(the server may have restarted). Import the file again."
+            )
+
+    def forget_files(self) -> None:
+        for path in (self.upload_path, self.progress_path):
+            path.unlink(missing_ok=True)
+
+    def games_shown(self) -> list[Game]:
+        """The first games imported that are still there, in the file's order."""
+        return list(
+            Game.objects.filter(pk__in=self.first_games)
+            .prefetch_related(models.Prefetch("seats", Seat.objects.select_related("player")))
+            .order_by("pk")
+        )

@@ -6,12 +6,16 @@ from __future__ import annotations
 import csv
 import io
 import json
+import subprocess
+import sys
 
 from django import forms
 from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
+from django.core.files.uploadedfile import UploadedFile
 from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.utils.text import slugify
 from django.views.decorators.http import require_http_methods, require_safe
@@ -19,7 +23,7 @@ from django.views.decorators.http import require_http_methods, require_safe
 from vinescore.accounts import access
 from vinescore.accounts.models import Group
 
-from .models import Game
+from .models import Game, ImportJob
 from .records import RecordInvalid, game_record, import_stream, iter_records, read_records
 from .views import get_game
 
@@ -99,6 +103,10 @@ def megabytes(size: int) -> str:
 
 
 class UploadForm(forms.Form):
+    """A games file, into a group the person may change. One of up to
+    IMPORT_INLINE_BYTES is imported here and now; a bigger one is left to an
+    import job (upload_games)."""
+
     group = forms.TypedChoiceField(
         coerce=int,
         label="Into the group",
@@ -120,7 +128,8 @@ class UploadForm(forms.Form):
         upload, group = data.get("file"), self.groups.get(data.get("group"), self.default)
         if data.get("group") not in (None, group.pk):
             self.add_error("group", "Choose a group you can add games to.")
-        if upload is None or self.errors:
+        data["into"] = group
+        if upload is None or self.errors or imports_in_background(upload):
             return data
         try:
             self.count, self.games = import_stream(read_records(upload), group=group)
@@ -145,8 +154,24 @@ class UploadForm(forms.Form):
         return upload
 
 
+def imports_in_background(upload: UploadedFile) -> bool:
+    return upload.size > settings.IMPORT_INLINE_BYTES
+
+
+def start_import(job: ImportJob) -> None:
+    """Runs the job in a process of its own, in a session of its own, so
+    that it outlives this request and the worker that answered it."""
+    subprocess.Popen(  # noqa: S603 — our own command, with a job id
+        [sys.executable, "manage.py", "import_games", "--job", str(job.pk)],
+        cwd=settings.BASE_DIR,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+
+
 @require_http_methods(["GET", "HEAD", "POST"])
-def upload_games(request: HttpRequest) -> TemplateResponse:
+def upload_games(request: HttpRequest) -> HttpResponse:
     """Import into a group this person may change: the one the lists show
     by default."""
     here = access.current(request)
@@ -154,19 +179,29 @@ def upload_games(request: HttpRequest) -> TemplateResponse:
     if not groups:
         access.current(request, write=True)  # refused: a viewer everywhere
     default = here.group if here.can_write else next(iter(groups.values()))
-    initial = {"group": default.pk}
     form = UploadForm(
         request.POST if request.method == "POST" else None,
         request.FILES or None,
         groups=groups,
         default=default,
-        initial=initial,
+        initial={"group": default.pk},
     )
     imported: list[Game] = []
     count = 0
     if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        if imports_in_background(upload):
+            job = ImportJob.objects.create(
+                file_name=upload.name[:255], size=upload.size, group=form.cleaned_data["into"]
+            )
+            try:
+                job.keep_upload(upload)
+                start_import(job)
+            except OSError as error:  # no room for the file, or no process to be had
+                job.fail(f"Nothing was imported: the import could not start ({error.strerror}).")
+            return redirect(job)
         imported, count = form.games, form.count
-        form = UploadForm(groups=groups, default=default, initial=initial)
+        form = UploadForm(groups=groups, default=default, initial={"group": default.pk})
     return TemplateResponse(
         request,
         "table/upload.html",
@@ -175,8 +210,36 @@ def upload_games(request: HttpRequest) -> TemplateResponse:
             "imported": imported,
             "count": count,
             "limit": megabytes(settings.MAX_IMPORT_BYTES),
+            "inline_limit": megabytes(settings.IMPORT_INLINE_BYTES),
         },
         status=422 if form.errors else 200,
+    )
+
+
+def get_import_job(request: HttpRequest, pk: int) -> ImportJob:
+    """The one place an import job is looked up by its page: only those who
+    may change its group see it (404 for anyone else)."""
+    job = get_object_or_404(ImportJob, pk=pk)
+    access.place(request, job.group_id, write=True)
+    return job
+
+
+@require_safe
+def import_job(request: HttpRequest, pk: int) -> TemplateResponse:
+    """How far an import job got, and then what it imported or why nothing.
+    While it runs, the page asks again every 2 seconds (htmx, or a refresh
+    without JavaScript)."""
+    job = get_import_job(request, pk)
+    job.give_up_if_silent()
+    return TemplateResponse(
+        request,
+        "table/import_job.html#job" if request.htmx else "table/import_job.html",
+        {
+            "job": job,
+            "progress": job.progress(),
+            "imported": job.games_shown() if job.status == ImportJob.DONE else [],
+            "size": megabytes(job.size),
+        },
     )
 
 

@@ -23,13 +23,13 @@ from __future__ import annotations
 import codecs
 import json
 import unicodedata
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import IO, Any
 
 import ijson
-from django.db import connection, models, transaction
+from django.db import IntegrityError, connection, models, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
 
@@ -819,11 +819,16 @@ def _log_added(games: list[Game]) -> None:
         )
 
 
-def _checked(records: Iterable[Any]) -> Iterator[list[_Checked]]:
-    """The records checked, in batches of BATCH."""
+def _checked(
+    records: Iterable[Any], progress: Callable[[int], None] | None = None
+) -> Iterator[list[_Checked]]:
+    """The records checked, in batches of BATCH; progress(n), when given,
+    hears after each record that n have been checked."""
     batch = []
     for position, record in enumerate(records, start=1):
         batch.append(_Checker(record, position).check())
+        if progress is not None:
+            progress(position)
         if len(batch) == BATCH:
             yield batch
             batch = []
@@ -831,16 +836,31 @@ def _checked(records: Iterable[Any]) -> Iterator[list[_Checked]]:
         yield batch
 
 
-def import_stream(records: Iterable[Any], keep: int = 20, group=None) -> tuple[int, list[Game]]:
+def import_stream(
+    records: Iterable[Any],
+    keep: int = 20,
+    progress: Callable[[int], None] | None = None,
+    group=None,
+) -> tuple[int, list[Game]]:
     """Like import_records, but keeps only the first `keep` games it saved
-    (to show them), so a file of any size imports in little memory."""
+    (to show them), so a file of any size imports in little memory.
+    progress(n) hears how many records have been checked so far.
+
+    A player of the same name added elsewhere while the file was being
+    imported is refused like a wrong record, saving nothing."""
     players = _Players(group)
     count, kept = 0, []
-    with transaction.atomic():
-        for batch in _checked(records):
-            games = _save_batch(batch, players)
-            count += len(games)
-            kept += games[: max(0, keep - len(kept))]
+    try:
+        with transaction.atomic():
+            for batch in _checked(records, progress):
+                games = _save_batch(batch, players)
+                count += len(games)
+                kept += games[: max(0, keep - len(kept))]
+    except IntegrityError:
+        raise RecordInvalid(
+            "A player in the file was added on another phone at the same moment. "
+            "Import the file again."
+        ) from None
     return count, kept
 
 
