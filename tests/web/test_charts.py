@@ -55,9 +55,9 @@ def test_the_player_page_charts_their_results(client):
 
 
 def test_a_players_chart_shows_at_most_their_latest_hundred_games(client, monkeypatch):
-    from vinescore.table import views
+    from vinescore.table import player_views
 
-    monkeypatch.setattr(views, "CHART_GAMES", 2)
+    monkeypatch.setattr(player_views, "CHART_GAMES", 2)
     for _ in range(3):
         make_game(hands=[BEN_13] * 4)
     ben = Player.objects.get(name="Ben")

@@ -5,15 +5,33 @@ from __future__ import annotations
 
 from django import forms
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.db import IntegrityError, transaction
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import reverse
-from django.views.decorators.http import require_http_methods, require_POST
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import (
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
 
 from vinescore.accounts import access
 
-from .models import MergeRefused, Player
+from . import charts, fragments
+from .forms import (
+    PlayerForm,
+)
+from .models import (
+    Game,
+    MergeRefused,
+    Player,
+)
+from .stats import head_to_head, player_stats
 from .views import get_player
+
+CHART_GAMES = 100  # a player's chart shows their latest finished games
 
 
 class MergeForm(forms.Form):
@@ -81,3 +99,121 @@ def player_me(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
         )
     player.save(update_fields=["account"])
     return HttpResponseRedirect(reverse("player_detail", args=[player.pk]))
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def player_list(request: HttpRequest) -> TemplateResponse | HttpResponse:
+    here = access.current(request, write=request.method == "POST")
+    group = here.group
+    form = PlayerForm(request.POST if request.method == "POST" else None, group=group)
+    status = 200
+    if request.method == "POST":
+        if form.is_valid() and save_name(
+            form, lambda name: Player.objects.create(name=name, group=group)
+        ):
+            if not request.htmx:
+                return HttpResponseRedirect(reverse("player_list"))
+            form = PlayerForm(group=group)
+        else:
+            status = 422
+    template = "table/player_list.html#players" if request.htmx else "table/player_list.html"
+    return TemplateResponse(
+        request,
+        template,
+        {"form": form, "players": group.players.all(), "can_write": here.can_write},
+        status=status,
+    )
+
+
+def save_name(form: PlayerForm, save) -> bool:
+    """Save the form's name; False, with the message beside the field, when
+    another phone saved the same name since the form checked it."""
+    try:
+        with transaction.atomic():
+            save(form.cleaned_data["name"])
+    except IntegrityError:
+        form.refuse_taken()
+        return False
+    return True
+
+
+@require_safe
+def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
+    player = get_player(request, pk)
+    who = "write" if access.place(request, player.group_id).can_write else "read"
+    others = tuple(
+        Player.objects.filter(group=player.group_id).exclude(pk=player.pk).values_list("pk", "name")
+    )
+    error = ""
+    if "other" in request.GET:  # the "compare with" form
+        other = request.GET["other"]
+        if other.isdigit() and int(other) in dict(others):
+            return HttpResponseRedirect(reverse("head_to_head", args=[player.pk, int(other)]))
+        error = "Choose another player to compare with."
+    version = (player.pk, player.name, player.record_changed_at, str(player.account or ""))
+
+    def render(visitor: dict) -> str:
+        # Adding up thousands of games is done once per version of the record.
+        record = fragments.cached(("player record", *version), lambda: player_record(player))
+        return render_to_string(
+            "table/player_detail.html",
+            {
+                **record,
+                "player": player,
+                "recent": fragments.game_cards(record["recent"], "table/_game_card.html"),
+                "others": others,
+                "error": error,
+                "can_write": who == "write",
+                **visitor,
+            },
+        )
+
+    return HttpResponse(
+        fragments.cached_page(request, ("player", *version, others, error), render, who=who),
+        status=422 if error else 200,
+    )
+
+
+def player_record(player: Player) -> dict:
+    """A player's statistics, their chart and their latest games."""
+    stats = player_stats(player)
+    latest = Game.objects.newest_first().filter(seats__player=player)
+    return {
+        "stats": stats,
+        "chart": mark_safe(  # noqa: S308 — charts escape every label
+            charts.results_over_time(
+                stats.results[-CHART_GAMES:], f"{player.name}: win rate over time"
+            )
+        )
+        if stats.results
+        else "",
+        "recent": list(latest.values_list("pk", "updated_at")[:10]),
+    }
+
+
+@require_safe
+def head_to_head_view(request: HttpRequest, pk: int, other_pk: int) -> TemplateResponse:
+    one = get_player(request, pk)
+    other = get_player(request, other_pk)
+    if one == other or one.group_id != other.group_id:
+        raise Http404("Choose two different players.")
+    return TemplateResponse(request, "table/head_to_head.html", {"h2h": head_to_head(one, other)})
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def player_rename(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
+    player = get_player(request, pk, write=True)
+    form = PlayerForm(
+        request.POST if request.method == "POST" else None,
+        player=player,
+        group=player.group,
+        initial={"name": player.name},
+    )
+    if request.method == "POST" and form.is_valid() and save_name(form, player.rename):
+        return HttpResponseRedirect(reverse("player_detail", args=[player.pk]))
+    return TemplateResponse(
+        request,
+        "table/player_rename.html",
+        {"form": form, "player": player},
+        status=422 if form.errors else 200,
+    )

@@ -1,6 +1,12 @@
 """Views: translate HTTP into model changes and back. The rules live in
 vinescore.scoring; every POST redirects for a plain browser and re-renders
-the changed fragment for htmx."""
+the changed fragment for htmx.
+
+Here: the scoped helpers every view loads games and players through, the
+games list and History, and the score sheet with its live part. Screens by
+family: start_views (starting a game), change_views (changes to a game),
+player_views, watch_views (other phones, spectators), record_views,
+rules_views; accounts and groups in vinescore.accounts."""
 
 from __future__ import annotations
 
@@ -8,10 +14,8 @@ import json
 import re
 from collections.abc import Callable
 
-from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
 from django.core.paginator import Paginator
-from django.db import IntegrityError, transaction
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
@@ -23,31 +27,22 @@ from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import (
     condition,
-    require_http_methods,
-    require_POST,
     require_safe,
 )
 
-from vinescore import guide, lan
+from vinescore import guide
 from vinescore.accounts import access
-from vinescore.qr import qr_svg
-from vinescore.scoring import REGISTRY, GameRules, Sheet
+from vinescore.scoring import REGISTRY, Sheet
 from vinescore.scoring.ledger import describe, settle_up
 
 from . import changes, charts, fragments
-from .change_words import change_words
 from .forms import (
     HandForm,
     HistoryFilter,
-    NewGameForm,
     NoteForm,
-    PlayerForm,
-    ReopenForm,
     facts_as_data,
-    player_count_words,
 )
 from .models import (
-    MAX_HANDS,
     Game,
     GameChange,
     Hand,
@@ -56,7 +51,6 @@ from .models import (
     Seat,
     duration_words,
 )
-from .stats import head_to_head, player_stats
 
 # The score sheet shows the latest hands; the rest are one tap away.
 SHEET_WINDOW = 15
@@ -120,7 +114,7 @@ def up(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
 
 
-# --- games list and players ------------------------------------------------
+# --- games list and history -----------------------------------------------
 
 
 @never_cache
@@ -138,126 +132,7 @@ def game_list(request: HttpRequest) -> TemplateResponse:
     )
 
 
-@require_http_methods(["GET", "HEAD", "POST"])
-def player_list(request: HttpRequest) -> TemplateResponse | HttpResponse:
-    here = access.current(request, write=request.method == "POST")
-    group = here.group
-    form = PlayerForm(request.POST if request.method == "POST" else None, group=group)
-    status = 200
-    if request.method == "POST":
-        if form.is_valid() and save_name(
-            form, lambda name: Player.objects.create(name=name, group=group)
-        ):
-            if not request.htmx:
-                return HttpResponseRedirect(reverse("player_list"))
-            form = PlayerForm(group=group)
-        else:
-            status = 422
-    template = "table/player_list.html#players" if request.htmx else "table/player_list.html"
-    return TemplateResponse(
-        request,
-        template,
-        {"form": form, "players": group.players.all(), "can_write": here.can_write},
-        status=status,
-    )
-
-
-def save_name(form: PlayerForm, save) -> bool:
-    """Save the form's name; False, with the message beside the field, when
-    another phone saved the same name since the form checked it."""
-    try:
-        with transaction.atomic():
-            save(form.cleaned_data["name"])
-    except IntegrityError:
-        form.refuse_taken()
-        return False
-    return True
-
-
-@require_safe
-def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
-    player = get_player(request, pk)
-    who = "write" if access.place(request, player.group_id).can_write else "read"
-    others = tuple(
-        Player.objects.filter(group=player.group_id).exclude(pk=player.pk).values_list("pk", "name")
-    )
-    error = ""
-    if "other" in request.GET:  # the "compare with" form
-        other = request.GET["other"]
-        if other.isdigit() and int(other) in dict(others):
-            return HttpResponseRedirect(reverse("head_to_head", args=[player.pk, int(other)]))
-        error = "Choose another player to compare with."
-    version = (player.pk, player.name, player.record_changed_at, str(player.account or ""))
-
-    def render(visitor: dict) -> str:
-        # Adding up thousands of games is done once per version of the record.
-        record = fragments.cached(("player record", *version), lambda: player_record(player))
-        return render_to_string(
-            "table/player_detail.html",
-            {
-                **record,
-                "player": player,
-                "recent": fragments.game_cards(record["recent"], "table/_game_card.html"),
-                "others": others,
-                "error": error,
-                "can_write": who == "write",
-                **visitor,
-            },
-        )
-
-    return HttpResponse(
-        fragments.cached_page(request, ("player", *version, others, error), render, who=who),
-        status=422 if error else 200,
-    )
-
-
-def player_record(player: Player) -> dict:
-    """A player's statistics, their chart and their latest games."""
-    stats = player_stats(player)
-    latest = Game.objects.newest_first().filter(seats__player=player)
-    return {
-        "stats": stats,
-        "chart": mark_safe(  # noqa: S308 — charts escape every label
-            charts.results_over_time(
-                stats.results[-CHART_GAMES:], f"{player.name}: win rate over time"
-            )
-        )
-        if stats.results
-        else "",
-        "recent": list(latest.values_list("pk", "updated_at")[:10]),
-    }
-
-
-@require_safe
-def head_to_head_view(request: HttpRequest, pk: int, other_pk: int) -> TemplateResponse:
-    one = get_player(request, pk)
-    other = get_player(request, other_pk)
-    if one == other or one.group_id != other.group_id:
-        raise Http404("Choose two different players.")
-    return TemplateResponse(request, "table/head_to_head.html", {"h2h": head_to_head(one, other)})
-
-
-@require_http_methods(["GET", "HEAD", "POST"])
-def player_rename(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
-    player = get_player(request, pk, write=True)
-    form = PlayerForm(
-        request.POST if request.method == "POST" else None,
-        player=player,
-        group=player.group,
-        initial={"name": player.name},
-    )
-    if request.method == "POST" and form.is_valid() and save_name(form, player.rename):
-        return HttpResponseRedirect(reverse("player_detail", args=[player.pk]))
-    return TemplateResponse(
-        request,
-        "table/player_rename.html",
-        {"form": form, "player": player},
-        status=422 if form.errors else 200,
-    )
-
-
 HISTORY_PAGE = 20
-CHART_GAMES = 100  # a player's chart shows their latest finished games
 
 
 @require_safe
@@ -312,117 +187,6 @@ def history(request: HttpRequest) -> HttpResponse:
 def history_filter(data, group) -> HistoryFilter:
     return HistoryFilter(
         data, games=[(rules.key, rules.name) for rules in REGISTRY], players=group.players.all()
-    )
-
-
-# --- starting a game -------------------------------------------------------
-
-
-@require_safe
-def game_new(request: HttpRequest) -> TemplateResponse:
-    here = access.current(request, write=True)
-    families: dict[str, list[dict]] = {}
-    for rules in REGISTRY:
-        families.setdefault(rules.family or rules.name, []).append(
-            {
-                "rules": rules,
-                "players": player_count_words(rules.player_counts),
-                "scoring": "coins" if rules.coins else "points",
-            }
-        )
-    return TemplateResponse(
-        request,
-        "table/game_new.html",
-        {"families": families.items(), "last_table": last_table(here.group)},
-    )
-
-
-def by_player_count(rules: GameRules, default) -> str:
-    """'60 with 3 players, 40 with 4, 25 with 5 or 6' from a per-count default;
-    "" when the rulebook sets none."""
-    groups: dict[int | None, list[int]] = {}
-    for n in rules.player_counts:
-        groups.setdefault(default(n), []).append(n)
-    if len(groups) == 1:
-        (only,) = groups
-        return "" if only is None else str(only)
-    parts = [f"{value} with {' or '.join(map(str, counts))}" for value, counts in groups.items()]
-    return parts[0] + " players, " + ", ".join(parts[1:])
-
-
-def last_table(group, kind: str | None = None) -> dict | None:
-    """The group's latest game (of this kind), offered to start again as it sat."""
-    games = Game.objects.filter(group=group, kind__in=[r.key for r in REGISTRY])
-    if kind is not None:
-        games = games.filter(kind=kind)
-    last = games.newest_first().prefetch_related("seats__player").first()
-    if last is None or not last.seats.all():
-        return None
-    _hands, sheet = last.played()
-    names = sheet.setup.names
-    return {
-        "game": last,
-        "names": ", ".join(names),
-        "dealer": names[sheet.next_table.dealer],
-        "options": [o.label for o in last.rules.options if o.name in last.options],
-    }
-
-
-@require_http_methods(["GET", "HEAD", "POST"])
-def game_start(request: HttpRequest, kind: str) -> TemplateResponse | HttpResponse:
-    if kind not in REGISTRY:
-        raise Http404("No such game.")
-    rules = REGISTRY[kind]
-    group = access.current(request, write=True).group
-    if request.method == "POST" and "same_table" in request.POST:
-        same = request.POST["same_table"]
-        if not same.isdigit() or not Game.objects.filter(kind=kind, pk=same).exists():
-            raise Http404("That game is no longer here to start again.")
-        again = get_game(request, int(same), write=True).same_table_again()
-        return HttpResponseRedirect(again.get_absolute_url())
-    initial = {}
-    if rules.remember_setup:  # the rulebook fixes no values: offer the last ones used
-        last = Game.objects.filter(group=group, kind=kind).order_by("-created_at").first()
-        if last is not None:
-            initial = {"target": last.target, "stakes": last.stakes}
-    form = NewGameForm(
-        rules, request.POST if request.method == "POST" else None, initial=initial, group=group
-    )
-    if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        with transaction.atomic():
-            game = Game.objects.create(
-                kind=rules.key,
-                group=group,
-                title=data.get("title", ""),
-                rules_version=rules.rules_version,
-                options=sorted(data["options"]),
-                target=data.get("target"),
-                stakes=data.get("stakes"),
-                first_dealer=data["first_dealer_index"],
-                note=data["note"],
-            )
-            seated = [
-                Player.objects.get_or_create(name=p, group=group)[0] if isinstance(p, str) else p
-                for p in data["seated"]
-            ]
-            Seat.objects.bulk_create(
-                Seat(game=game, player=p, position=i) for i, p in enumerate(seated)
-            )
-            game.refresh_result()
-        return HttpResponseRedirect(game.get_absolute_url())
-    return TemplateResponse(
-        request,
-        "table/game_start.html",
-        {
-            "form": form,
-            "rules": rules,
-            "players": group.players.all(),
-            "last_table": last_table(group, kind),
-            "target_hint": by_player_count(rules, rules.default_target),
-            "stakes_hint": by_player_count(rules, rules.default_stakes),
-        },
-        status=422 if form.errors else 200,
     )
 
 
@@ -718,297 +482,3 @@ def live_sheet(request: HttpRequest, game: Game, who: str = "", live_url: str = 
     told = changes.story(game, changes.since(game, int(shown[1]))) if shown else ""
     notice = f"{told} on another phone." if told else ""
     return render_sheet(request, game, notice=notice, who=who, live_url=live_url)
-
-
-def join_address(request: HttpRequest, path: str) -> str:
-    """The address other phones at the table can open `path` at: the one
-    this page was opened with, unless that names this machine only to itself
-    (127.0.0.1, localhost); then this machine's address on the local network
-    (SERVE_LAN), or "" when it is not served there."""
-    host = request.get_host()
-    if lan.is_loopback(host):
-        if not settings.LAN_ADDRESSES:
-            return ""
-        port = host.rsplit("]", 1)[-1].rpartition(":")[2] if ":" in host else ""
-        host = settings.LAN_ADDRESSES[0] + (f":{port}" if port else "")
-    return f"{request.scheme}://{host}{path}"
-
-
-@require_safe
-def game_join(request: HttpRequest, pk: int) -> TemplateResponse:
-    """A QR code and a short link that open this game on another phone; for
-    those who may change the game, its read-only spectator links too."""
-    game = get_game(request, pk)
-    address = join_address(request, reverse("join_short", args=[game.pk]))
-    can_write = role_of(request, game) == "write"
-    watch = []
-    if can_write:
-        for link in game.watch_links.filter(revoked_at__isnull=True):
-            path = reverse("watch", args=[link.token])
-            shared = join_address(request, path) or request.build_absolute_uri(path)
-            watch.append({"link": link, "address": shared, "qr": qr_svg(shared, scale=4)})
-    template = "table/game_join.html#panel" if request.htmx else "table/game_join.html"
-    return TemplateResponse(
-        request,
-        template,
-        {
-            "game": game,
-            "address": address,
-            "qr": qr_svg(address) if address else "",
-            "can_write": can_write,
-            "watch": watch,
-        },
-    )
-
-
-@require_safe
-def join_short(request: HttpRequest, pk: int) -> HttpResponse:
-    """The short link typed on another phone: the game's sheet."""
-    return HttpResponseRedirect(get_game(request, pk).get_absolute_url())
-
-
-@require_POST
-def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
-    with transaction.atomic():
-        game = get_game(request, pk, write=True, lock=True)
-        sent = changes.submitted(request)
-        if sent.version != game.version:
-            return hand_add_refused(request, game, sent)
-        hands, sheet = game.played()
-        form = HandForm(game.rules, sheet.next_table, request.POST)
-        if game.is_finished:
-            form.is_valid()
-            form.add_error(None, "This game is finished: reopen it to play more hands.")
-            return render_sheet(request, game, hands, sheet, form=form, status=409)
-        if not form.is_valid() or not form.has_room(len(hands)):
-            return render_sheet(request, game, hands, sheet, form=form, status=422)
-        hand, sheet = game.add_hand(form.facts, key=sent.key, played=sheet)
-    if not request.htmx:
-        return HttpResponseRedirect(game.get_absolute_url())
-    hands = [*hands, LiveHand(hand.pk, hand.facts, hand.created_at)]
-    return render_sheet(request, game, hands, sheet)
-
-
-def hand_add_refused(request: HttpRequest, game: Game, sent) -> HttpResponse:
-    """A hand drawn from an older version of the game. Sent again: answered
-    as the first time. When another phone entered a hand meanwhile, this one
-    is most likely the same hand: the sheet is shown with a fresh form. When
-    something else changed (an earlier hand edited, say), what was typed is
-    kept for the scorekeeper to check and score again."""
-    earlier = changes.earlier_submit(game, sent)
-    if earlier is not None:
-        if not request.htmx:
-            return HttpResponseRedirect(game.get_absolute_url())
-        return render_sheet(request, game, notice="That hand was already saved.")
-    notice = changes.conflict_message(game, sent.version)
-    moved = changes.since(game, sent.version)
-    if not moved or any(c.action == GameChange.ADDED for c in moved) or game.is_finished:
-        return render_sheet(request, game, status=409, notice=notice)
-    hands, sheet = game.played()
-    form = HandForm(game.rules, sheet.next_table, request.POST)
-    form.is_valid()
-    notice = notice.replace("here is the sheet as it is now", "check this hand and score it again")
-    return render_sheet(request, game, hands, sheet, form=form, status=409, notice=notice)
-
-
-def hand_number(game: Game, hand: Hand) -> int | None:
-    if hand.deleted_at is not None:
-        return None
-    return game.hands.filter(deleted_at__isnull=True, position__lte=hand.position).count()
-
-
-@require_http_methods(["GET", "HEAD", "POST"])
-def hand_edit(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse | HttpResponse:
-    if request.method == "POST":
-        with transaction.atomic():
-            return hand_edit_post(request, get_game(request, pk, write=True, lock=True), hand_pk)
-    game = get_game(request, pk, write=True)
-    hand = get_hand(game, hand_pk)
-    number = hand_number(game, hand)
-    if number is None:
-        raise Http404("That hand was deleted; restore it before editing.")
-    table = game.played()[1].table_for(number - 1)
-    form = HandForm(game.rules, table, initial=facts_as_data(game.rules.fields(table), hand.facts))
-    return hand_edit_page(request, game, hand, number, form, table)
-
-
-def hand_edit_post(request: HttpRequest, game: Game, hand_pk: int) -> HttpResponse:
-    hand = get_hand(game, hand_pk)
-    back = f"{game.get_absolute_url()}#hand-{hand.pk}"
-    refused = refuse_stale(request, game, lambda change: HttpResponseRedirect(back))
-    if refused is not None:
-        return refused
-    number = hand_number(game, hand)
-    if number is None:  # deleted, and the version did not move since: a hand of no page
-        raise Http404("That hand was deleted; restore it before editing.")
-    table = game.played()[1].table_for(number - 1)
-    form = HandForm(game.rules, table, request.POST)
-    if not form.is_valid():
-        return hand_edit_page(request, game, hand, number, form, table)
-    if form.facts != hand.facts:
-        game.edit_hand(hand, form.facts, key=changes.submitted(request).key)
-    return HttpResponseRedirect(back)
-
-
-def hand_edit_page(
-    request: HttpRequest, game: Game, hand: Hand, number: int, form: HandForm, table
-) -> TemplateResponse:
-    return TemplateResponse(
-        request,
-        "table/hand_edit.html",
-        {
-            "game": game,
-            "hand": hand,
-            "number": number,
-            "later": game.hand_count - number,
-            "form": form,
-            "dealer": table.names[table.dealer],
-        },
-        status=422 if form.errors else 200,
-    )
-
-
-@require_http_methods(["GET", "HEAD", "POST"])
-def hand_delete(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse | HttpResponse:
-    if request.method == "POST":
-        with transaction.atomic():
-            game = get_game(request, pk, write=True, lock=True)
-            hand = get_hand(game, hand_pk)
-            deleted = HttpResponseRedirect(f"{game.get_absolute_url()}?deleted={hand.pk}")
-            refused = refuse_stale(request, game, lambda change: deleted)
-            if refused is not None:
-                return refused
-            if hand.deleted_at is None:
-                game.delete_hand(hand, key=changes.submitted(request).key)
-            return deleted
-    game = get_game(request, pk, write=True)
-    hand = get_hand(game, hand_pk)
-    number = hand_number(game, hand)
-    if number is None:
-        return HttpResponseRedirect(game.get_absolute_url())
-    return TemplateResponse(
-        request,
-        "table/hand_delete.html",
-        {"game": game, "hand": hand, "number": number, "later": game.hand_count - number},
-    )
-
-
-@require_POST
-def hand_restore(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
-    with transaction.atomic():
-        game = get_game(request, pk, write=True, lock=True)
-        hand = get_hand(game, hand_pk)
-        restored = HttpResponseRedirect(f"{game.get_absolute_url()}#hand-{hand.pk}")
-        refused = refuse_stale(request, game, lambda change: restored)
-        if refused is not None:
-            return refused
-        if hand.deleted_at is not None:
-            if game.hand_count >= MAX_HANDS:
-                full = f"A game holds at most {MAX_HANDS:,} hands: this one is full."
-                return render_sheet(request, game, status=409, notice=full)
-            game.restore_hand(hand, key=changes.submitted(request).key)
-        return restored
-
-
-@require_safe
-def change_log(request: HttpRequest, pk: int) -> TemplateResponse:
-    game = get_game(request, pk)
-    changes = list(game.changes.select_related("hand"))
-    _hands, sheet = game.played()
-    live = list(game.hands.filter(deleted_at__isnull=True).values_list("pk", "position"))
-    numbers = {hand_pk: i + 1 for i, (hand_pk, _position) in enumerate(live)}
-    for change in changes:
-        number, is_live = None, True
-        if change.hand is not None:
-            is_live = change.hand_id in numbers
-            # A deleted hand is named by where it would stand if restored.
-            number = numbers.get(change.hand_id) or 1 + sum(
-                1 for _pk, position in live if position < change.hand.position
-            )
-        table = sheet.table_for(number - 1) if number else sheet.setup.table(0)
-        change.number = number
-        change.words = change_words(change, game.rules, table, number, is_live)
-    return TemplateResponse(request, "table/change_log.html", {"game": game, "changes": changes})
-
-
-# --- the end of a game -----------------------------------------------------
-
-
-@require_http_methods(["GET", "HEAD", "POST"])
-def game_reopen(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
-    if request.method == "POST":
-        with transaction.atomic():
-            return game_reopen_page(request, get_game(request, pk, write=True, lock=True))
-    return game_reopen_page(request, get_game(request, pk, write=True))
-
-
-def game_reopen_page(request: HttpRequest, game: Game) -> TemplateResponse | HttpResponse:
-    sheet = HttpResponseRedirect(game.get_absolute_url())
-    if request.method == "POST":
-        refused = refuse_stale(request, game, lambda change: sheet)
-        if refused is not None:
-            return refused
-    if not game.is_finished:
-        return sheet
-    key = changes.submitted(request).key
-    if game.ended:
-        if request.method == "POST":
-            game.reopen(key=key)
-            return sheet
-        form = None
-    else:
-        top = max(game.final_totals or [0])
-        form = ReopenForm(request.POST if request.method == "POST" else None, top=top)
-        if request.method == "POST" and form.is_valid():
-            game.reopen(target=form.cleaned_data["target"], key=key)
-            return sheet
-    return TemplateResponse(
-        request,
-        "table/game_reopen.html",
-        {"game": game, "form": form},
-        status=422 if form is not None and form.errors else 200,
-    )
-
-
-@require_POST
-@transaction.atomic
-def game_end_session(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_game(request, pk, write=True, lock=True)
-    sheet = HttpResponseRedirect(game.get_absolute_url())
-    refused = refuse_stale(request, game, lambda change: sheet)
-    if refused is not None:
-        return refused
-    if game.ends_by_table and not game.ended:
-        game.end_session(key=changes.submitted(request).key)
-    return sheet
-
-
-@require_POST
-@transaction.atomic
-def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_game(request, pk, write=True, lock=True)
-
-    def opened(change: GameChange) -> HttpResponse:
-        return HttpResponseRedirect(reverse("game", args=[change.after["game"]]))
-
-    refused = refuse_stale(request, game, opened)
-    if refused is not None:
-        return refused
-    rematch = game.start_rematch(key=changes.submitted(request).key)
-    return HttpResponseRedirect(rematch.get_absolute_url())
-
-
-@require_POST
-@transaction.atomic
-def game_note(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_game(request, pk, write=True, lock=True)
-    sheet = HttpResponseRedirect(game.get_absolute_url())
-    refused = refuse_stale(request, game, lambda change: sheet)
-    if refused is not None:
-        return refused
-    form = NoteForm(request.POST)
-    if not form.is_valid():
-        return render_sheet(request, game, status=422, note_form=form)
-    if form.cleaned_data["note"] != game.note:
-        game.set_note(form.cleaned_data["note"], key=changes.submitted(request).key)
-    return sheet

@@ -1,0 +1,277 @@
+"""Changes to a game: hands entered, edited, deleted and restored, the
+change log, and the end of a game (reopen, end the session, rematch, the
+note). Each change locks the game and checks the version its form was
+drawn from (views.refuse_stale)."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.views.decorators.http import (
+    require_http_methods,
+    require_POST,
+    require_safe,
+)
+
+from . import changes
+from .change_words import change_words
+from .forms import (
+    HandForm,
+    NoteForm,
+    ReopenForm,
+    facts_as_data,
+)
+from .models import (
+    MAX_HANDS,
+    Game,
+    GameChange,
+    Hand,
+    LiveHand,
+)
+from .views import get_game, get_hand, refuse_stale, render_sheet
+
+
+@require_POST
+def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
+    with transaction.atomic():
+        game = get_game(request, pk, write=True, lock=True)
+        sent = changes.submitted(request)
+        if sent.version != game.version:
+            return hand_add_refused(request, game, sent)
+        hands, sheet = game.played()
+        form = HandForm(game.rules, sheet.next_table, request.POST)
+        if game.is_finished:
+            form.is_valid()
+            form.add_error(None, "This game is finished: reopen it to play more hands.")
+            return render_sheet(request, game, hands, sheet, form=form, status=409)
+        if not form.is_valid() or not form.has_room(len(hands)):
+            return render_sheet(request, game, hands, sheet, form=form, status=422)
+        hand, sheet = game.add_hand(form.facts, key=sent.key, played=sheet)
+    if not request.htmx:
+        return HttpResponseRedirect(game.get_absolute_url())
+    hands = [*hands, LiveHand(hand.pk, hand.facts, hand.created_at)]
+    return render_sheet(request, game, hands, sheet)
+
+
+def hand_add_refused(request: HttpRequest, game: Game, sent) -> HttpResponse:
+    """A hand drawn from an older version of the game. Sent again: answered
+    as the first time. When another phone entered a hand meanwhile, this one
+    is most likely the same hand: the sheet is shown with a fresh form. When
+    something else changed (an earlier hand edited, say), what was typed is
+    kept for the scorekeeper to check and score again."""
+    earlier = changes.earlier_submit(game, sent)
+    if earlier is not None:
+        if not request.htmx:
+            return HttpResponseRedirect(game.get_absolute_url())
+        return render_sheet(request, game, notice="That hand was already saved.")
+    notice = changes.conflict_message(game, sent.version)
+    moved = changes.since(game, sent.version)
+    if not moved or any(c.action == GameChange.ADDED for c in moved) or game.is_finished:
+        return render_sheet(request, game, status=409, notice=notice)
+    hands, sheet = game.played()
+    form = HandForm(game.rules, sheet.next_table, request.POST)
+    form.is_valid()
+    notice = notice.replace("here is the sheet as it is now", "check this hand and score it again")
+    return render_sheet(request, game, hands, sheet, form=form, status=409, notice=notice)
+
+
+def hand_number(game: Game, hand: Hand) -> int | None:
+    if hand.deleted_at is not None:
+        return None
+    return game.hands.filter(deleted_at__isnull=True, position__lte=hand.position).count()
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def hand_edit(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse | HttpResponse:
+    if request.method == "POST":
+        with transaction.atomic():
+            return hand_edit_post(request, get_game(request, pk, write=True, lock=True), hand_pk)
+    game = get_game(request, pk, write=True)
+    hand = get_hand(game, hand_pk)
+    number = hand_number(game, hand)
+    if number is None:
+        raise Http404("That hand was deleted; restore it before editing.")
+    table = game.played()[1].table_for(number - 1)
+    form = HandForm(game.rules, table, initial=facts_as_data(game.rules.fields(table), hand.facts))
+    return hand_edit_page(request, game, hand, number, form, table)
+
+
+def hand_edit_post(request: HttpRequest, game: Game, hand_pk: int) -> HttpResponse:
+    hand = get_hand(game, hand_pk)
+    back = f"{game.get_absolute_url()}#hand-{hand.pk}"
+    refused = refuse_stale(request, game, lambda change: HttpResponseRedirect(back))
+    if refused is not None:
+        return refused
+    number = hand_number(game, hand)
+    if number is None:  # deleted, and the version did not move since: a hand of no page
+        raise Http404("That hand was deleted; restore it before editing.")
+    table = game.played()[1].table_for(number - 1)
+    form = HandForm(game.rules, table, request.POST)
+    if not form.is_valid():
+        return hand_edit_page(request, game, hand, number, form, table)
+    if form.facts != hand.facts:
+        game.edit_hand(hand, form.facts, key=changes.submitted(request).key)
+    return HttpResponseRedirect(back)
+
+
+def hand_edit_page(
+    request: HttpRequest, game: Game, hand: Hand, number: int, form: HandForm, table
+) -> TemplateResponse:
+    return TemplateResponse(
+        request,
+        "table/hand_edit.html",
+        {
+            "game": game,
+            "hand": hand,
+            "number": number,
+            "later": game.hand_count - number,
+            "form": form,
+            "dealer": table.names[table.dealer],
+        },
+        status=422 if form.errors else 200,
+    )
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def hand_delete(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse | HttpResponse:
+    if request.method == "POST":
+        with transaction.atomic():
+            game = get_game(request, pk, write=True, lock=True)
+            hand = get_hand(game, hand_pk)
+            deleted = HttpResponseRedirect(f"{game.get_absolute_url()}?deleted={hand.pk}")
+            refused = refuse_stale(request, game, lambda change: deleted)
+            if refused is not None:
+                return refused
+            if hand.deleted_at is None:
+                game.delete_hand(hand, key=changes.submitted(request).key)
+            return deleted
+    game = get_game(request, pk, write=True)
+    hand = get_hand(game, hand_pk)
+    number = hand_number(game, hand)
+    if number is None:
+        return HttpResponseRedirect(game.get_absolute_url())
+    return TemplateResponse(
+        request,
+        "table/hand_delete.html",
+        {"game": game, "hand": hand, "number": number, "later": game.hand_count - number},
+    )
+
+
+@require_POST
+def hand_restore(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
+    with transaction.atomic():
+        game = get_game(request, pk, write=True, lock=True)
+        hand = get_hand(game, hand_pk)
+        restored = HttpResponseRedirect(f"{game.get_absolute_url()}#hand-{hand.pk}")
+        refused = refuse_stale(request, game, lambda change: restored)
+        if refused is not None:
+            return refused
+        if hand.deleted_at is not None:
+            if game.hand_count >= MAX_HANDS:
+                full = f"A game holds at most {MAX_HANDS:,} hands: this one is full."
+                return render_sheet(request, game, status=409, notice=full)
+            game.restore_hand(hand, key=changes.submitted(request).key)
+        return restored
+
+
+@require_safe
+def change_log(request: HttpRequest, pk: int) -> TemplateResponse:
+    game = get_game(request, pk)
+    changes = list(game.changes.select_related("hand"))
+    _hands, sheet = game.played()
+    live = list(game.hands.filter(deleted_at__isnull=True).values_list("pk", "position"))
+    numbers = {hand_pk: i + 1 for i, (hand_pk, _position) in enumerate(live)}
+    for change in changes:
+        number, is_live = None, True
+        if change.hand is not None:
+            is_live = change.hand_id in numbers
+            # A deleted hand is named by where it would stand if restored.
+            number = numbers.get(change.hand_id) or 1 + sum(
+                1 for _pk, position in live if position < change.hand.position
+            )
+        table = sheet.table_for(number - 1) if number else sheet.setup.table(0)
+        change.number = number
+        change.words = change_words(change, game.rules, table, number, is_live)
+    return TemplateResponse(request, "table/change_log.html", {"game": game, "changes": changes})
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def game_reopen(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
+    if request.method == "POST":
+        with transaction.atomic():
+            return game_reopen_page(request, get_game(request, pk, write=True, lock=True))
+    return game_reopen_page(request, get_game(request, pk, write=True))
+
+
+def game_reopen_page(request: HttpRequest, game: Game) -> TemplateResponse | HttpResponse:
+    sheet = HttpResponseRedirect(game.get_absolute_url())
+    if request.method == "POST":
+        refused = refuse_stale(request, game, lambda change: sheet)
+        if refused is not None:
+            return refused
+    if not game.is_finished:
+        return sheet
+    key = changes.submitted(request).key
+    if game.ended:
+        if request.method == "POST":
+            game.reopen(key=key)
+            return sheet
+        form = None
+    else:
+        top = max(game.final_totals or [0])
+        form = ReopenForm(request.POST if request.method == "POST" else None, top=top)
+        if request.method == "POST" and form.is_valid():
+            game.reopen(target=form.cleaned_data["target"], key=key)
+            return sheet
+    return TemplateResponse(
+        request,
+        "table/game_reopen.html",
+        {"game": game, "form": form},
+        status=422 if form is not None and form.errors else 200,
+    )
+
+
+@require_POST
+@transaction.atomic
+def game_end_session(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game(request, pk, write=True, lock=True)
+    sheet = HttpResponseRedirect(game.get_absolute_url())
+    refused = refuse_stale(request, game, lambda change: sheet)
+    if refused is not None:
+        return refused
+    if game.ends_by_table and not game.ended:
+        game.end_session(key=changes.submitted(request).key)
+    return sheet
+
+
+@require_POST
+@transaction.atomic
+def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game(request, pk, write=True, lock=True)
+
+    def opened(change: GameChange) -> HttpResponse:
+        return HttpResponseRedirect(reverse("game", args=[change.after["game"]]))
+
+    refused = refuse_stale(request, game, opened)
+    if refused is not None:
+        return refused
+    rematch = game.start_rematch(key=changes.submitted(request).key)
+    return HttpResponseRedirect(rematch.get_absolute_url())
+
+
+@require_POST
+@transaction.atomic
+def game_note(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game(request, pk, write=True, lock=True)
+    sheet = HttpResponseRedirect(game.get_absolute_url())
+    refused = refuse_stale(request, game, lambda change: sheet)
+    if refused is not None:
+        return refused
+    form = NoteForm(request.POST)
+    if not form.is_valid():
+        return render_sheet(request, game, status=422, note_form=form)
+    if form.cleaned_data["note"] != game.note:
+        game.set_note(form.cleaned_data["note"], key=changes.submitted(request).key)
+    return sheet

@@ -1,0 +1,134 @@
+"""Starting a game: the game picker, the start form with its seats, and
+"same table as last time"."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.views.decorators.http import (
+    require_http_methods,
+    require_safe,
+)
+
+from vinescore.accounts import access
+from vinescore.scoring import REGISTRY, GameRules
+
+from .forms import (
+    NewGameForm,
+    player_count_words,
+)
+from .models import (
+    Game,
+    Player,
+    Seat,
+)
+from .views import get_game
+
+
+@require_safe
+def game_new(request: HttpRequest) -> TemplateResponse:
+    here = access.current(request, write=True)
+    families: dict[str, list[dict]] = {}
+    for rules in REGISTRY:
+        families.setdefault(rules.family or rules.name, []).append(
+            {
+                "rules": rules,
+                "players": player_count_words(rules.player_counts),
+                "scoring": "coins" if rules.coins else "points",
+            }
+        )
+    return TemplateResponse(
+        request,
+        "table/game_new.html",
+        {"families": families.items(), "last_table": last_table(here.group)},
+    )
+
+
+def by_player_count(rules: GameRules, default) -> str:
+    """'60 with 3 players, 40 with 4, 25 with 5 or 6' from a per-count default;
+    "" when the rulebook sets none."""
+    groups: dict[int | None, list[int]] = {}
+    for n in rules.player_counts:
+        groups.setdefault(default(n), []).append(n)
+    if len(groups) == 1:
+        (only,) = groups
+        return "" if only is None else str(only)
+    parts = [f"{value} with {' or '.join(map(str, counts))}" for value, counts in groups.items()]
+    return parts[0] + " players, " + ", ".join(parts[1:])
+
+
+def last_table(group, kind: str | None = None) -> dict | None:
+    """The group's latest game (of this kind), offered to start again as it sat."""
+    games = Game.objects.filter(group=group, kind__in=[r.key for r in REGISTRY])
+    if kind is not None:
+        games = games.filter(kind=kind)
+    last = games.newest_first().prefetch_related("seats__player").first()
+    if last is None or not last.seats.all():
+        return None
+    _hands, sheet = last.played()
+    names = sheet.setup.names
+    return {
+        "game": last,
+        "names": ", ".join(names),
+        "dealer": names[sheet.next_table.dealer],
+        "options": [o.label for o in last.rules.options if o.name in last.options],
+    }
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def game_start(request: HttpRequest, kind: str) -> TemplateResponse | HttpResponse:
+    if kind not in REGISTRY:
+        raise Http404("No such game.")
+    rules = REGISTRY[kind]
+    group = access.current(request, write=True).group
+    if request.method == "POST" and "same_table" in request.POST:
+        same = request.POST["same_table"]
+        if not same.isdigit() or not Game.objects.filter(kind=kind, pk=same).exists():
+            raise Http404("That game is no longer here to start again.")
+        again = get_game(request, int(same), write=True).same_table_again()
+        return HttpResponseRedirect(again.get_absolute_url())
+    initial = {}
+    if rules.remember_setup:  # the rulebook fixes no values: offer the last ones used
+        last = Game.objects.filter(group=group, kind=kind).order_by("-created_at").first()
+        if last is not None:
+            initial = {"target": last.target, "stakes": last.stakes}
+    form = NewGameForm(
+        rules, request.POST if request.method == "POST" else None, initial=initial, group=group
+    )
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        with transaction.atomic():
+            game = Game.objects.create(
+                kind=rules.key,
+                group=group,
+                title=data.get("title", ""),
+                rules_version=rules.rules_version,
+                options=sorted(data["options"]),
+                target=data.get("target"),
+                stakes=data.get("stakes"),
+                first_dealer=data["first_dealer_index"],
+                note=data["note"],
+            )
+            seated = [
+                Player.objects.get_or_create(name=p, group=group)[0] if isinstance(p, str) else p
+                for p in data["seated"]
+            ]
+            Seat.objects.bulk_create(
+                Seat(game=game, player=p, position=i) for i, p in enumerate(seated)
+            )
+            game.refresh_result()
+        return HttpResponseRedirect(game.get_absolute_url())
+    return TemplateResponse(
+        request,
+        "table/game_start.html",
+        {
+            "form": form,
+            "rules": rules,
+            "players": group.players.all(),
+            "last_table": last_table(group, kind),
+            "target_hint": by_player_count(rules, rules.default_target),
+            "stakes_hint": by_player_count(rules, rules.default_stakes),
+        },
+        status=422 if form.errors else 200,
+    )
