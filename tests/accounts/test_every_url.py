@@ -120,7 +120,7 @@ EXPECTED: dict[str, tuple[tuple, tuple | None]] = {
     "password_change_done": (SIGNED_IN, None),
     "password_reset": (ALL_200, (422,) * 5),
     "password_reset_done": (ALL_200, None),
-    "password_reset_confirm": (ALL_200, None),
+    "password_reset_confirm": ((410,) * 5, None),  # a made-up link
     "password_reset_complete": (ALL_200, None),
     "group_new": (POST_ONLY, (422, 422, 422, 422, LOGIN)),
     "group_switch": (POST_ONLY, (302, 302, 302, 404, LOGIN)),

@@ -127,6 +127,19 @@ def test_a_forgotten_password_is_reset_by_a_link_sent_by_email():
     assert phone.post("/accounts/login/", {"username": "ana", "password": new}).status_code == 302
 
 
+def test_a_reset_link_used_once_is_gone_the_second_time():
+    make_user("ana")
+    phone = Phone(user=None)
+    phone.post("/accounts/password/reset/", {"email": "ana@example.com"})
+    link = next(w for w in mail.outbox[0].body.split() if "/accounts/password/reset/" in w)
+    form_page = phone.get(link.split("testserver", 1)[1], follow=True)
+    new = "another long table password"
+    phone.post(form_page.redirect_chain[-1][0], {"new_password1": new, "new_password2": new})
+    again = Phone(user=None).get(link.split("testserver", 1)[1], follow=True)
+    assert again.status_code == 410
+    assert "This link has already been used or has expired" in again.content.decode()
+
+
 def test_changing_the_password_needs_the_old_one(client):
     response = client.post(
         "/accounts/password/change/",

@@ -144,3 +144,25 @@ def test_the_same_submit_sent_twice_at_once_is_stored_once():
         assert any("That hand was already saved" in a.content.decode() for a in answers)
         assert game.hands.count() == 2
         assert_outcome_equals_the_hands(game)
+
+
+def test_two_devices_setting_up_a_fresh_install_make_one_owner():
+    from django.contrib.auth import get_user_model
+
+    from tests.factories import PASSWORD
+    from vinescore.accounts.models import Group
+
+    for _ in range(REPEATS):
+        get_user_model().objects.all().delete()
+        Group.objects.all().delete()
+
+        def owner(name: str):
+            details = {"username": name, "email": f"{name}@example.com", "group": name}
+            data = details | {"password1": PASSWORD, "password2": PASSWORD}
+            return lambda: Client().post("/welcome/", data)
+
+        answers = race(owner("ana"), owner("ben"))
+        assert_one_stored_one_refused(answers, 302)
+        refused = next(a for a in answers if a.status_code == 409)
+        assert "vinescore was set up on another device a moment ago" in refused.content.decode()
+        assert get_user_model().objects.count() == 1 and Group.objects.count() == 1

@@ -31,7 +31,7 @@ urlpatterns = [
     ),
     path(
         "accounts/password/reset/<uidb64>/<token>/",
-        views.unprocessable(auth.PasswordResetConfirmView.as_view()),
+        views.gone_when_used(views.unprocessable(auth.PasswordResetConfirmView.as_view())),
         name="password_reset_confirm",
     ),
     path(

@@ -11,6 +11,7 @@ from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_not_required
 from django.contrib.auth.forms import UserCreationForm
 from django.contrib.auth.views import LoginView
+from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -44,6 +45,20 @@ def unprocessable(view):
     return answer
 
 
+def gone_when_used(view):
+    """Django's password-reset link page answers 200 when the link is
+    expired, used or made up; ours answers 410, with the same page saying so."""
+
+    @wraps(view)
+    def answer(request: HttpRequest, *args, **kwargs) -> HttpResponse:
+        response = view(request, *args, **kwargs)
+        if (getattr(response, "context_data", None) or {}).get("validlink") is False:
+            response.status_code = 410
+        return response
+
+    return answer
+
+
 def no_accounts_yet() -> bool:
     return not get_user_model().objects.exists()
 
@@ -71,8 +86,18 @@ def first_visit(request: HttpRequest) -> TemplateResponse | HttpResponse:
     form = OwnerForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
-            if not no_accounts_yet():  # someone else got there first
-                raise Http404("vinescore is already set up.")
+            # Two devices may both be on this page: the second waits for the
+            # first here, and is then told, rather than making a second owner.
+            ContentType.objects.select_for_update().filter(app_label="auth", model="user").first()
+            if not no_accounts_yet():
+                form.add_error(
+                    None,
+                    "vinescore was set up on another device a moment ago: "
+                    "sign in with the owner's account, or ask them for an invitation.",
+                )
+                return TemplateResponse(
+                    request, "accounts/first_visit.html", {"form": form}, status=409
+                )
             owner = form.save(commit=False)
             owner.is_staff = owner.is_superuser = True  # the admin is theirs too
             owner.save()

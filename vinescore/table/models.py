@@ -215,6 +215,8 @@ class Game(models.Model):
     class Meta:
         indexes = [
             models.Index(fields=["group", "finished_at", "updated_at"]),
+            # History: a group's games, newest first, a page at a time.
+            models.Index(fields=["group", "created_at"]),
             models.Index(fields=["finished_at", "updated_at"]),
             models.Index(fields=["created_at"]),
             models.Index(fields=["kind", "created_at"]),

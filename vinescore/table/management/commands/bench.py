@@ -38,7 +38,7 @@ import psycopg
 from django.conf import settings
 from django.core.cache import cache
 from django.core.management import call_command
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandError
 from django.db import connections
 from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
@@ -430,6 +430,7 @@ class Command(BaseCommand):
         imports = tmp / "imports"
         job_env = {"DATABASE_URL": f"sqlite:///{web}", "IMPORT_DIR": str(imports)}
         client = Client(SERVER_NAME="127.0.0.1")
+        client.force_login(bench_member())
         with (
             exported.open("rb") as fp,
             mock.patch.dict(os.environ, job_env),
@@ -438,9 +439,14 @@ class Command(BaseCommand):
             started = time.perf_counter()
             response = client.post("/games/import/", {"file": fp})
             request = time.perf_counter() - started
-            assert response.status_code == 302, response.status_code
+            location = response.get("Location", "")
+            if response.status_code != 302 or not location.startswith("/games/import/"):
+                raise CommandError(f"The Import page answered {response.status_code} {location}")
             seen, page = set(), ""
+            deadline = time.monotonic() + 600
             while "Imported" not in page and "Nothing was imported" not in page:
+                if time.monotonic() > deadline:
+                    raise CommandError("The import job did not finish within 10 minutes.")
                 time.sleep(0.5)
                 page = client.get(response["Location"]).content.decode()
                 seen.update(re.findall(r"Checked [\d,]+ games? so far, \d+%", page))
