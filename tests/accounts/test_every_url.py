@@ -111,7 +111,8 @@ SIGNED_IN = (200, 200, 200, 200, LOGIN)
 
 EXPECTED: dict[str, tuple[tuple, tuple | None]] = {
     # accounts and groups
-    "first_visit": ((404,) * 5, (404,) * 5),  # there is an owner already
+    # there is an owner already: the page is gone, its form is told so
+    "first_visit": ((404,) * 5, (409,) * 5),
     "login": ((302, 302, 302, 302, 200), (302, 302, 302, 302, 422)),
     "logout": ((405, 405, 405, 405, LOGIN), (LOGIN,) * 5),
     "sign_up": ((404,) * 5, (404,) * 5),  # closed: new accounts come by invitation

@@ -81,23 +81,18 @@ def sign_in(request: HttpRequest) -> HttpResponse:
 def first_visit(request: HttpRequest) -> TemplateResponse | HttpResponse:
     """A fresh install: create the owner account and its first group, which
     takes in every game and player already here. Gone once anyone exists."""
-    if not no_accounts_yet():
-        raise Http404("vinescore is already set up.")
     form = OwnerForm(request.POST if request.method == "POST" else None)
+    if not no_accounts_yet():
+        if request.method != "POST":
+            raise Http404("vinescore is already set up.")
+        return set_up_elsewhere(request, form)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             # Two devices may both be on this page: the second waits for the
             # first here, and is then told, rather than making a second owner.
             ContentType.objects.select_for_update().filter(app_label="auth", model="user").first()
             if not no_accounts_yet():
-                form.add_error(
-                    None,
-                    "vinescore was set up on another device a moment ago: "
-                    "sign in with the owner's account, or ask them for an invitation.",
-                )
-                return TemplateResponse(
-                    request, "accounts/first_visit.html", {"form": form}, status=409
-                )
+                return set_up_elsewhere(request, form)
             owner = form.save(commit=False)
             owner.is_staff = owner.is_superuser = True  # the admin is theirs too
             owner.save()
@@ -107,6 +102,17 @@ def first_visit(request: HttpRequest) -> TemplateResponse | HttpResponse:
     return TemplateResponse(
         request, "accounts/first_visit.html", {"form": form}, status=422 if form.errors else 200
     )
+
+
+def set_up_elsewhere(request: HttpRequest, form: OwnerForm) -> TemplateResponse:
+    """The owner's form, sent after another device set vinescore up."""
+    form.is_valid()
+    form.add_error(
+        None,
+        "vinescore was set up on another device a moment ago: "
+        "sign in with the owner's account, or ask them for an invitation.",
+    )
+    return TemplateResponse(request, "accounts/first_visit.html", {"form": form}, status=409)
 
 
 @login_not_required
