@@ -171,6 +171,27 @@ def test_a_hand_whose_totals_cannot_be_saved_leaves_nothing_behind(monkeypatch):
 # --- names -------------------------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    "name, why",
+    [
+        ("\u202eevil", "text-direction control characters"),
+        ("\u200b\u200b", "at least one letter, digit or sign that shows"),
+    ],
+)
+def test_group_and_game_names_are_refused_as_player_names_are(client, name, why):
+    from vinescore.accounts.models import Group
+
+    groups = Group.objects.count()
+    text = refused(client.post("/groups/new/", {"name": name}), why)
+    assert 'aria-invalid="true" aria-describedby="id_name_helptext id_name_error"' in text
+    assert Group.objects.count() == groups
+    players = [make_player(n) for n in ("Ana", "Ben")]
+    data = {"seat_1": players[0].pk, "seat_2": players[1].pk, "first_dealer": 0, "title": name}
+    refused(client.post("/games/new/pad/", data), why)
+    assert not Game.objects.exists()
+
+
+
 def test_ali_with_a_dotted_capital_i_is_another_player_than_ali(client):
     make_player("Ali")
     assert client.post("/players/", {"name": "Al\u0130"}).status_code == 302

@@ -1,6 +1,8 @@
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
 
+from vinescore.table.names import NameInvalid, clean_name
+
 from .models import Group, Membership
 
 
@@ -12,10 +14,16 @@ class GroupForm(forms.Form):
     )
 
     def clean_name(self) -> str:
-        name = " ".join(self.cleaned_data["name"].split())
-        if not name:
-            raise forms.ValidationError("Give the group a name.")
-        return name
+        return group_name(self.cleaned_data["name"])
+
+
+def group_name(raw: str) -> str:
+    """A group's name is checked as a player's is: it has to show, and
+    cannot hold direction or control characters."""
+    try:
+        return clean_name(raw, most=Group._meta.get_field("name").max_length)
+    except NameInvalid as invalid:
+        raise forms.ValidationError(str(invalid)) from None
 
 
 class OwnerForm(UserCreationForm):
@@ -30,6 +38,9 @@ class OwnerForm(UserCreationForm):
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
+
+    def clean_group(self) -> str:
+        return group_name(self.cleaned_data["group"])
 
 
 class InvitationForm(forms.Form):

@@ -156,7 +156,10 @@ class NewGameForm(forms.Form):
                 needed = next(o.label for o in self.rules.options if o.name == option.requires)
                 self.add_error("options", f"“{option.label}” needs “{needed}” switched on.")
         if self.rules.names_game and data.get("title"):
-            data["title"] = " ".join(data["title"].split())
+            try:
+                data["title"] = clean_name(data["title"], most=60)
+            except NameInvalid as invalid:
+                self.add_error("title", str(invalid))
         data["seated"] = seated
         data["first_dealer_index"] = seat_of_first_dealer or 0
         if not self.rules.coins and data.get("target") is None and len(seated) in counts:

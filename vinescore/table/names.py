@@ -38,8 +38,9 @@ def _visible(char: str) -> bool:
     return unicodedata.category(char)[0] in "LNPS" and char not in BLANK_LOOKING
 
 
-def clean_name(raw: str) -> str:
-    """The name with its spaces tidied, or NameInvalid saying what is wrong."""
+def clean_name(raw: str, most: int = MAX_NAME) -> str:
+    """The name (of a player, or a group or game with `most` characters)
+    with its spaces tidied, or NameInvalid saying what is wrong."""
     name = " ".join(raw.split())
     if any(char in BIDI_CONTROLS for char in name):
         raise NameInvalid(
@@ -50,8 +51,8 @@ def clean_name(raw: str) -> str:
         raise NameInvalid("A name cannot hold control characters.")
     if not any(_visible(char) for char in name):
         raise NameInvalid("A name needs at least one letter, digit or sign that shows.")
-    if len(name) > MAX_NAME:
-        raise NameInvalid(f"A name has at most {MAX_NAME} characters; this has {len(name)}.")
+    if len(name) > most:
+        raise NameInvalid(f"A name has at most {most} characters; this has {len(name)}.")
     if len(name_key(name)) > MAX_KEY:
         raise NameInvalid("This name is too long once its characters are spelled out.")
     return name
