@@ -1,3 +1,5 @@
+import re
+
 import pytest
 
 from tests.factories import make_game, make_player, seat_data
@@ -133,9 +135,19 @@ def test_same_table_as_last_time_starts_in_one_tap_with_the_deal_passed_on(clien
     assert "Ana, Ben, Cy, Dee in those seats, Dee deals first · Zero bids" in page
     assert "Same table as last time" in client.get("/games/new/").content.decode()
 
-    response = client.post("/games/new/coralon/", {"same_table": last.pk})
+    form = re.search(
+        r'<form method="post" action="([^"]+)" class="same-table">(.*?)</form>', page, re.S
+    )
+    action, fields = (
+        form.group(1),
+        dict(re.findall(r'name="(version|key)" value="([^"]+)"', form.group(2))),
+    )
+    assert action == f"/games/{last.pk}/rematch/"
+    response = client.post(action, fields)
+    again = client.post(action, fields)  # tapped twice: the same game
     game = Game.objects.exclude(pk=last.pk).get()
     assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
+    assert again["Location"] == game.get_absolute_url()
     assert [p.name for p in game.seated_players()] == ["Ana", "Ben", "Cy", "Dee"]
     assert (game.options, game.target, game.first_dealer) == (["zero"], 30, 3)
     assert game.hand_count == 0
@@ -145,13 +157,12 @@ def test_same_table_plays_to_the_target_the_last_game_started_with(client):
     ben_13 = {"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]}
     last = make_game(hands=[ben_13] * 4)
     client.post(f"/games/{last.pk}/reopen/", {"target": "80"})
-    client.post("/games/new/coralon/", {"same_table": last.pk})
+    client.post(f"/games/{last.pk}/rematch/")
     assert Game.objects.exclude(pk=last.pk).get().target == 40
 
 
-@pytest.mark.parametrize("same", ["", "x", "999"])
-def test_same_table_for_a_game_not_there_is_not_found(client, same):
-    response = client.post("/games/new/coralon/", {"same_table": same})
+def test_same_table_for_a_game_not_there_is_not_found(client):
+    response = client.post("/games/999/rematch/")
     assert response.status_code == 404
     assert not Game.objects.exists()
 

@@ -191,7 +191,6 @@ def test_group_and_game_names_are_refused_as_player_names_are(client, name, why)
     assert not Game.objects.exists()
 
 
-
 def test_ali_with_a_dotted_capital_i_is_another_player_than_ali(client):
     make_player("Ali")
     assert client.post("/players/", {"name": "Al\u0130"}).status_code == 302

@@ -23,7 +23,6 @@ from .models import (
     Player,
     Seat,
 )
-from .views import get_game
 
 
 @require_safe
@@ -82,12 +81,6 @@ def game_start(request: HttpRequest, kind: str) -> TemplateResponse | HttpRespon
         raise Http404("No such game.")
     rules = REGISTRY[kind]
     group = access.current(request, write=True).group
-    if request.method == "POST" and "same_table" in request.POST:
-        same = request.POST["same_table"]
-        if not same.isdigit() or not Game.objects.filter(kind=kind, pk=same).exists():
-            raise Http404("That game is no longer here to start again.")
-        again = get_game(request, int(same), write=True).same_table_again()
-        return HttpResponseRedirect(again.get_absolute_url())
     initial = {}
     if rules.remember_setup:  # the rulebook fixes no values: offer the last ones used
         last = Game.objects.filter(group=group, kind=kind).order_by("-created_at").first()
