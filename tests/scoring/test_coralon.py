@@ -15,8 +15,8 @@ def table(names=FOUR, *options, dealer=0):
     return Table(names, frozenset(options), dealer)
 
 
-def score(rules, facts, *options, names=FOUR):
-    t = table(names, *options)
+def score(rules, facts, *options, names=FOUR, dealer=0):
+    t = table(names, *options, dealer=dealer)
     return rules.score(rules.clean(facts, t), t)
 
 
@@ -90,14 +90,15 @@ def test_broken_zero_scores_the_bidder_nothing_and_others_their_tricks():
 
 
 def test_less_succeeds_when_every_earlier_zero_bidder_took_a_trick():
+    # Dee deals: Ana bids first, then Ben, then Cy.
     facts = {"bidder": 2, "bid": "less", "earlier_zeros": [0], "tricks": [1, 6, 0, 6]}
-    result = score(CORALON, facts, "zero", "less")
+    result = score(CORALON, facts, "zero", "less", dealer=3)
     assert result.awards == (0, 0, 13, 0)
 
 
 def test_less_fails_when_an_earlier_zero_bidder_also_took_nothing():
     facts = {"bidder": 2, "bid": "less", "earlier_zeros": [0], "tricks": [0, 7, 0, 6]}
-    result = score(CORALON, facts, "zero", "less")
+    result = score(CORALON, facts, "zero", "less", dealer=3)
     assert result.awards == (0, 7, 0, 6)
     assert "Ana also took no trick" in result.explanation
 
@@ -105,9 +106,37 @@ def test_less_fails_when_an_earlier_zero_bidder_also_took_nothing():
 def test_two_zeros_before_less_need_the_zero_after_zero_option():
     facts = {"bidder": 2, "bid": "less", "earlier_zeros": [0, 1], "tricks": [1, 6, 0, 6]}
     with pytest.raises(HandInvalid) as refused:
-        CORALON.clean(facts, table(FOUR, "zero", "less"))
+        CORALON.clean(facts, table(FOUR, "zero", "less", dealer=3))
     assert "earlier_zeros" in refused.value.errors
-    CORALON.clean(facts, table(FOUR, "zero", "less", "zero_after_zero"))
+    CORALON.clean(facts, table(FOUR, "zero", "less", "zero_after_zero", dealer=3))
+
+
+def test_less_is_refused_when_the_zero_bidder_bids_after_it():
+    # Ana deals, so Ben bids first, then Cy, Dee, and Ana last: Ana's zero
+    # cannot have come before Cy's "less".
+    facts = {"bidder": 2, "bid": "less", "earlier_zeros": [0], "tricks": [1, 6, 0, 6]}
+    with pytest.raises(HandInvalid) as refused:
+        CORALON.clean(facts, table(FOUR, "zero", "less", dealer=0))
+    assert refused.value.errors == {
+        "earlier_zeros": "Ana bids after Cy (bidding starts on the dealer's left, Ben, and "
+        "goes once around): only a player who bids before Cy can have bid zero before the "
+        "“less”."
+    }
+
+
+def test_less_after_a_zero_from_the_dealers_left_is_accepted():
+    # Ana deals: Ben opens with zero, Cy bids less.
+    facts = {"bidder": 2, "bid": "less", "earlier_zeros": [1], "tricks": [6, 1, 0, 6]}
+    assert score(CORALON, facts, "zero", "less", dealer=0).awards == (0, 0, 13, 0)
+
+
+def test_the_dealer_bids_last_so_cannot_have_bid_zero_before_anyone():
+    facts = {"bidder": 1, "bid": "less", "earlier_zeros": [3], "tricks": [6, 0, 6, 1]}
+    with pytest.raises(HandInvalid) as refused:
+        CORALON.clean(facts, table(FOUR, "zero", "less", dealer=3))
+    assert refused.value.errors["earlier_zeros"].startswith("Dee bids after Ben")
+    # With Cy dealing, Dee bids first and Ben after her.
+    assert CORALON.clean(facts, table(FOUR, "zero", "less", dealer=2))["bidder"] == 1
 
 
 def test_tie_at_the_top_goes_to_the_bidder():

@@ -403,9 +403,10 @@ def cutthroat_games(draw):
     for _ in range(draw(st.integers(1, 8))):
         bidder = draw(st.integers(0, players - 1))
         took = draw(st.integers(0, 8))
-        # Point cards come with tricks: one card from each player a trick.
-        mine = draw(st.integers(0, min(10, players * took)))
-        total = draw(st.integers(0, min(10 - mine, players * (8 - took))))
+        # Point cards come with tricks (one card from each player a trick),
+        # and up to 5 Deuces are kept by whoever led or followed suit with them.
+        mine = draw(st.integers(0, min(10, players * took + 5)))
+        total = draw(st.integers(0, min(10 - mine, players * (8 - took) + 5)))
         cuts = sorted(
             draw(st.lists(st.integers(0, total), min_size=players - 2, max_size=players - 2))
         )
@@ -459,24 +460,68 @@ def test_cutthroat_bid_of_eighteen_is_every_trick_and_every_point_card():
     assert errors == {"bid": "Bid must be from 2 to 18; 19 is out of range."}
 
 
-def test_cutthroat_point_cards_come_with_tricks():
-    # Five players: one card from each player a trick. Cy took 1 trick, so at
-    # most 5 point cards; the other four took 7 tricks between them.
+def test_cutthroat_point_cards_come_with_tricks_and_kept_deuces():
+    # Five players: one card from each player a trick, and a player keeps the
+    # Deuces they led or followed suit with. Cy took no trick, so only Deuces.
     t = table(names=FIVE)
     errors = refused(
-        CUT, {"bidder": 2, "bid": 5, "bidder_tricks": 1, "cards": [0, 0, 6, 0, 0]}, names=FIVE
+        CUT, {"bidder": 2, "bid": 5, "bidder_tricks": 0, "cards": [0, 0, 6, 0, 0]}, names=FIVE
     )
     assert errors == {
-        "cards": "Point cards for Cy: at most 5 in 1 trick (5 cards a trick); 6 entered."
+        "cards": "Point cards for Cy: at most 5 (0 tricks of 5 cards, and the 5 Deuces a "
+        "player keeps when they lead or follow suit with one); 6 entered."
     }
     errors = refused(
-        CUT, {"bidder": 2, "bid": 5, "bidder_tricks": 8, "cards": [1, 0, 3, 0, 0]}, names=FIVE
+        CUT, {"bidder": 2, "bid": 5, "bidder_tricks": 8, "cards": [2, 2, 2, 2, 0]}, names=FIVE
     )
     assert errors == {
-        "cards": "Point cards: everyone but Cy took 0 tricks, so at most 0 point cards "
-        "(5 cards a trick); 1 entered."
+        "cards": "Point cards: everyone but Cy took 0 tricks, so at most 5 point cards "
+        "(5 cards a trick, and the 5 Deuces a player keeps when they lead or follow suit "
+        "with one); 6 entered."
     }
     assert CUT.clean({"bidder": 2, "bid": 5, "bidder_tricks": 1, "cards": [0, 5, 5, 0, 0]}, t)
+
+
+# The rulebook's cutthroat variant: "If you play a Deuce that follows suit, or
+# if you play one as a lead, you keep it." Played out:
+
+
+def test_a_bidder_who_took_no_trick_keeps_a_deuce_led():
+    # Five players. Cy bid 3 and took no trick, but led a Deuce once (after
+    # Ben's trick) and kept it: 1 point, short of 3.
+    result = cut(2, 3, 0, [2, 3, 1, 2, 2])
+    assert result.awards == (2, 3, -3, 2, 2)
+    assert "Cy bid 3 and took 1 points (0 tricks + 1 point card)" in result.explanation
+
+
+def test_a_player_keeps_a_deuce_from_a_trick_the_bidder_took():
+    # Five players. Ana bid 8 and took every trick, but Ben followed suit with
+    # a Deuce and kept it: Ana holds 9 of the 10 point cards, Ben 1.
+    result = cut(0, 8, 8, [9, 1, 0, 0, 0])
+    assert result.awards == (8, 1, 0, 0, 0) and result.made
+
+
+def test_four_players_five_deuces_kept_by_those_who_took_no_trick():
+    # Four players: Dee bid 2 and took all 8 tricks; the others each led or
+    # followed suit with Deuces, 5 in all, and kept them.
+    t = table(names=FOUR)
+    facts = CUT.clean({"bidder": 3, "bid": 2, "bidder_tricks": 8, "cards": [2, 2, 1, 5]}, t)
+    assert CUT.score(facts, t).awards == (2, 2, 1, 2)
+
+
+def test_without_the_split_the_cards_must_still_fit_kept_deuces():
+    # Ana on 13 (tricks + point cards) with 5 players: at best 8 tricks and 5
+    # point cards, leaving 5 point cards for everyone else.
+    t = table(names=FIVE)
+    assert CUT.clean({"bidder": 0, "bid": 9, "bidder_points": 13, "cards": [None, 5, 0, 0, 0]}, t)
+    errors = refused(
+        CUT, {"bidder": 0, "bid": 9, "bidder_points": 13, "cards": [None, 5, 1, 0, 0]}, names=FIVE
+    )
+    assert errors == {
+        "cards": "Point cards: with Ana on 13 (tricks + point cards), everyone else holds at "
+        "most 5 (5 cards a trick, the 5 Deuces a player keeps when they lead or follow suit "
+        "with one, 10 in the deck); 6 entered."
+    }
 
 
 def test_a_team_holds_at_most_four_point_cards_a_trick():

@@ -44,6 +44,7 @@ def test_without_a_target_the_table_ends_it_and_level_players_share():
     assert replay(PAD, Setup(THREE), rounds).winner is None
     ended = replay(PAD, Setup(THREE, ended=True), rounds)
     assert ended.winner.side == 0 and ended.winner.shared_with == (1,)
+    assert ended.winner_words == f"{THREE[0]} and {THREE[1]}"
 
 
 @given(st.lists(st.lists(st.integers(-500, 500), min_size=3, max_size=3), max_size=20))

@@ -16,6 +16,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
 
+from .words import gettext, gettext_noop
+
 Facts = dict[str, Any]
 
 FieldKind = Literal["seat", "seats", "choice", "number", "flag", "per_seat", "team"]
@@ -41,6 +43,10 @@ class Option:
     help: str = ""
     requires: str | None = None  # another option that must be on for this one
     default: bool = False
+    player_counts: tuple[int, ...] = ()  # the table sizes it is for (empty: any)
+
+    def fits(self, players: int) -> bool:
+        return not self.player_counts or players in self.player_counts
 
 
 @dataclass(frozen=True)
@@ -187,7 +193,9 @@ class Shortcut:
 
 def bid_field(low: int, high: int) -> Field:
     """A bid of `low` to `high`, one chip per number."""
-    return Field("bid", "Bid", "choice", choices=tuple((n, str(n)) for n in range(low, high + 1)))
+    return Field(
+        "bid", gettext("Bid"), "choice", choices=tuple((n, str(n)) for n in range(low, high + 1))
+    )
 
 
 PASSED = "passed"
@@ -198,9 +206,9 @@ def passed_field() -> Field:
     """The fact of a deal everyone passed (games where every player may pass)."""
     return Field(
         PASSED,
-        "Everyone passed",
+        gettext("Everyone passed"),
         "flag",
-        help="Nobody bid: nobody scores or pays, and the deal moves left.",
+        help=gettext("Nobody bid: nobody scores or pays, and the deal moves left."),
     )
 
 
@@ -232,13 +240,13 @@ class GameRules:
     names_game: ClassVar[bool] = False  # the table gives the game its own name
     # Asked for at the start: what each player starts with, and the target.
     start_label: ClassVar[str] = ""  # e.g. "Starting health"; coin games: the stakes
-    target_label: ClassVar[str] = "Target score"
+    target_label: ClassVar[str] = gettext_noop("Target score")
     target_required: ClassVar[bool] = False
     remember_setup: ClassVar[bool] = False  # default to the last game's choices
     # How the sheet announces the next hand: who deals, and what the player
     # on the dealer's left does first ("" when the game has no such turn).
     deals: ClassVar[bool] = True
-    opens: ClassVar[str] = "bids first"
+    opens: ClassVar[str] = gettext_noop("bids first")
     options: ClassVar[tuple[Option, ...]] = ()
     summary: ClassVar[str] = ""
 
@@ -281,23 +289,30 @@ class GameRules:
     passes: ClassVar[bool] = False
 
     def passed_shortcut(self) -> Shortcut:
-        return Shortcut("Everyone passed", {PASSED: True})
+        return Shortcut(gettext("Everyone passed"), {PASSED: True})
 
     def passed_out(self, table: Table) -> HandResult:
         """A deal everyone passed: nobody scores or pays; the deal moves on."""
         names = table.names
         dealer, next_dealer = names[table.dealer], names[table.left_of(table.dealer)]
-        pays = " or pays" if self.coins else ""
+        pays = gettext(" or pays") if self.coins else ""
         return HandResult(
             (0,) * self.side_count(table.size),
-            f"Everyone passed on {dealer}'s deal: nobody scores{pays}, and the deal "
-            f"moves left to {next_dealer}",
+            gettext(
+                "Everyone passed on {dealer}'s deal: nobody scores{pays}, and the deal moves left "
+                "to {next_dealer}"
+            ).format(dealer=dealer, pays=pays, next_dealer=next_dealer),
             rule=PASSED_OUT,
         )
 
     def status(self, table: Table) -> str:
         """A line about the state the next hand starts from, if the game has one."""
         return ""
+
+    def began(self, table: Table) -> str:
+        """How a hand already played began, for a page about that hand: who
+        dealt it ("" for a game without a deal)."""
+        return gettext("{name} dealt").format(name=table.names[table.dealer]) if self.deals else ""
 
     def clean(self, facts: Facts, table: Table) -> Facts:
         """Check the facts against the rules; return them normalised (fields
@@ -313,7 +328,7 @@ class GameRules:
         the game does not know, or a fact that does not apply to this hand,
         is refused (a form posts every field; a file names only what it means)."""
         if not isinstance(facts, dict):
-            raise HandInvalid({"__all__": "A hand must be a set of named facts."})
+            raise HandInvalid({"__all__": gettext("A hand must be a set of named facts.")})
         known = {f.name: f for f in self.fields(table)}
         errors = {
             str(name): self._not_here(str(name), table) for name in facts if name not in known
@@ -323,9 +338,9 @@ class GameRules:
         clean = self.clean(facts, table)
         for name in facts:
             if name not in clean:
-                errors[name] = f"{known[name].label} does not apply to this hand" + _because(
-                    known[name], known, clean
-                )
+                errors[name] = gettext("{label} does not apply to this hand").format(
+                    label=known[name].label
+                ) + _because(known[name], known, clean)
         if errors:
             raise HandInvalid(errors)
         return clean
@@ -338,14 +353,20 @@ class GameRules:
             switched = replace(table, options=table.options | {option.name})
             for f in self.fields(switched):
                 if f.name == name:
-                    return (
-                        f"{f.label} is only recorded with the house rule “{option.label}”, "
-                        "which this game was not started with."
-                    )
+                    return gettext(
+                        "{label} is only recorded with the house rule “{label2}”, which this game "
+                        "was not started with."
+                    ).format(label=f.label, label2=option.label)
         names = ", ".join(f.name for f in self.fields(table))
-        return f"{self.name} has no fact “{name[:40]}” (its facts are {names})."
+        return gettext("{name} has no fact “{name2}” (its facts are {names}).").format(
+            name=self.name, name2=name[:40], names=names
+        )
 
     # --- the end -----------------------------------------------------
+    def low_wins(self, table: Table) -> bool:
+        """Whether the lowest total is the best (the final standings read so)."""
+        return False
+
     def winner(
         self, totals: Sequence[int], target: int | None, last: HandResult, table: Table
     ) -> Winner | None:
@@ -359,7 +380,10 @@ class GameRules:
         top = max(totals)
         tied = [s for s, t in enumerate(totals) if t == top]
         if len(tied) == 1:
-            return Winner(tied[0], f"first to reach {target}" if top >= target else "")
+            return Winner(
+                tied[0],
+                gettext("first to reach {target}").format(target=target) if top >= target else "",
+            )
         return self.break_tie(tied, last, table)
 
     def session_winner(self, totals: Sequence[int], table: Table) -> Winner:
@@ -368,17 +392,21 @@ class GameRules:
         top = max(totals)
         tied = [s for s, t in enumerate(totals) if t == top]
         if len(tied) == 1:
-            return Winner(tied[0], "most coins when the session ended")
-        return Winner(tied[0], "level on the most coins: a shared win", tuple(tied[1:]))
+            return Winner(tied[0], gettext("most coins when the session ended"))
+        return Winner(tied[0], gettext("level on the most coins: a shared win"), tuple(tied[1:]))
 
     def break_tie(self, tied: list[int], last: HandResult, table: Table) -> Winner:
         if last.bidder is not None and self.side_of(last.bidder) in tied:
-            return Winner(self.side_of(last.bidder), "tied at the top; the bidder wins ties")
+            return Winner(
+                self.side_of(last.bidder), gettext("tied at the top; the bidder wins ties")
+            )
         for seat in table.from_dealers_left():
             if self.side_of(seat) in tied:
                 return Winner(
                     self.side_of(seat),
-                    "tied at the top; the tie goes to the player nearest the dealer's left",
+                    gettext(
+                        "tied at the top; the tie goes to the player nearest the dealer's left"
+                    ),
                 )
         raise AssertionError("a tied side must hold a seat")
 
@@ -389,7 +417,7 @@ class Registry:
 
     def register(self, rules: GameRules) -> GameRules:
         if rules.key in self.games:
-            raise ValueError(f"{rules.key} is registered twice")
+            raise ValueError(gettext("{key} is registered twice").format(key=rules.key))
         self.games[rules.key] = rules
         return rules
 
@@ -413,5 +441,5 @@ def _because(f: Field, known: Mapping[str, Field], clean: Facts) -> str:
         shown = "yes" if value else "no"
     else:
         shown = dict(other.choices).get(value, value) if other.choices else value
-        shown = "not recorded" if shown is None else shown
+        shown = gettext("not recorded") if shown is None else shown
     return f" ({other.label}: {shown})."

@@ -13,6 +13,7 @@ from dataclasses import replace
 from typing import Any
 
 from .base import Facts, Field, HandInvalid, Table
+from .words import gettext
 
 
 def _int(value: Any) -> int | None:
@@ -23,6 +24,15 @@ def _int(value: Any) -> int | None:
     if isinstance(value, str) and re.fullmatch(r"[+-]?\d{1,6}", value.strip()):
         return int(value)
     return None
+
+
+def in_sentence(label: str) -> str:
+    """A field's label inside a sentence: lower case in English ("Choose the
+    bidder."), as it is in German, whose nouns keep their capital."""
+    # Translators: answer "keep" if labels keep their capitals inside a sentence.
+    if gettext("labels in a sentence: lower case") == "keep":
+        return label
+    return label.lower()
 
 
 def blank(value: Any) -> bool:
@@ -41,7 +51,7 @@ def _check_one(f: Field, value: Any, table: Table, errors: dict[str, str]) -> An
             return True
         if isinstance(value, str) and value.lower() in {"off", "false", "0", "no"}:
             return False
-        errors[f.name] = f"{f.label}: answer yes or no."
+        errors[f.name] = gettext("{label}: answer yes or no.").format(label=f.label)
         return None
 
     if f.kind in ("seat", "team"):
@@ -49,13 +59,15 @@ def _check_one(f: Field, value: Any, table: Table, errors: dict[str, str]) -> An
         if blank(value):
             if f.optional:
                 return None
-            errors[f.name] = f"Choose the {f.label.lower()}."
+            errors[f.name] = gettext("Choose the {label}.").format(label=in_sentence(f.label))
             return None
         n = _int(value)
         if n is None or not 0 <= n < limit:
             errors[f.name] = (
-                f"{f.label}: choose one of the {'players' if f.kind == 'seat' else 'teams'}."
-            )
+                gettext("{label}: choose one of the players.")
+                if f.kind == "seat"
+                else gettext("{label}: choose one of the teams.")
+            ).format(label=f.label)
             return None
         return n
 
@@ -66,10 +78,12 @@ def _check_one(f: Field, value: Any, table: Table, errors: dict[str, str]) -> An
             value = [value]
         seats = [_int(v) for v in value if not blank(v)]
         if any(s is None or not 0 <= s < table.size for s in seats):
-            errors[f.name] = f"{f.label}: choose from the players at the table."
+            errors[f.name] = gettext("{label}: choose from the players at the table.").format(
+                label=f.label
+            )
             return None
         if len(set(seats)) != len(seats):
-            errors[f.name] = f"{f.label}: a player is chosen twice."
+            errors[f.name] = gettext("{label}: a player is chosen twice.").format(label=f.label)
             return None
         return sorted(seats)
 
@@ -77,26 +91,30 @@ def _check_one(f: Field, value: Any, table: Table, errors: dict[str, str]) -> An
         if blank(value):
             if f.optional:
                 return None
-            errors[f.name] = f"Choose the {f.label.lower()}."
+            errors[f.name] = gettext("Choose the {label}.").format(label=in_sentence(f.label))
             return None
         for choice, _label in f.choices:
             if value == choice or (isinstance(value, str) and value == str(choice)):
                 return choice
-        errors[f.name] = f"{f.label}: {value!s:.20} is not one of the choices."
+        errors[f.name] = gettext("{label}: {value} is not one of the choices.").format(
+            label=f.label, value=str(value)[:20]
+        )
         return None
 
     if f.kind == "number":
         if blank(value):
             if f.optional:
                 return None
-            errors[f.name] = f"Enter the {f.label.lower()}."
+            errors[f.name] = gettext("Enter the {label}.").format(label=in_sentence(f.label))
             return None
         n = _int(value)
         if n is None:
-            errors[f.name] = f"{f.label} must be a whole number."
+            errors[f.name] = gettext("{label} must be a whole number.").format(label=f.label)
             return None
         if not f.min <= n <= f.max:
-            errors[f.name] = f"{f.label} must be from {f.min} to {f.max}; {n} is out of range."
+            errors[f.name] = gettext(
+                "{label} must be from {min} to {max}; {n} is out of range."
+            ).format(label=f.label, min=f.min, max=f.max, n=n)
             return None
         return n
 
@@ -106,7 +124,9 @@ def _check_one(f: Field, value: Any, table: Table, errors: dict[str, str]) -> An
         ):
             return None  # a detail left out
         if not isinstance(value, (list, tuple)) or len(value) != table.size:
-            errors[f.name] = f"{f.label}: enter a number for every player."
+            errors[f.name] = gettext("{label}: enter a number for every player.").format(
+                label=f.label
+            )
             return None
         numbers: list[int | None] = []
         for seat, v in enumerate(value):
@@ -115,13 +135,14 @@ def _check_one(f: Field, value: Any, table: Table, errors: dict[str, str]) -> An
                 continue
             n = _int(v)
             if n is None:
-                errors[f.name] = f"{f.label} for {table.names[seat]} must be a whole number."
+                errors[f.name] = gettext("{label} for {name} must be a whole number.").format(
+                    label=f.label, name=table.names[seat]
+                )
                 return None
             if not f.min <= n <= f.max:
-                errors[f.name] = (
-                    f"{f.label} for {table.names[seat]} must be from {f.min} to {f.max}; "
-                    f"{n} is out of range."
-                )
+                errors[f.name] = gettext(
+                    "{label} for {name} must be from {min} to {max}; {n} is out of range."
+                ).format(label=f.label, name=table.names[seat], min=f.min, max=f.max, n=n)
                 return None
             numbers.append(n)
         blanks = [i for i, n in enumerate(numbers) if n is None]
@@ -131,30 +152,30 @@ def _check_one(f: Field, value: Any, table: Table, errors: dict[str, str]) -> An
             numbers = [0 if n is None else n for n in numbers]
             if f.most is not None and sum(numbers) > f.most:
                 why = f" ({f.most_why})" if f.most_why else ""
-                errors[f.name] = (
-                    f"{f.label}: at most {f.most} in a hand{why}; these add up to {sum(numbers)}."
-                )
+                errors[f.name] = gettext(
+                    "{label}: at most {most} in a hand{why}; these add up to {total}."
+                ).format(label=f.label, most=f.most, why=why, total=sum(numbers))
                 return None
             return numbers
         if len(blanks) > 1:
-            errors[f.name] = (
-                f"{f.label}: leave at most one player blank (their number is worked out "
-                f"from the {f.total} in the hand)."
-            )
+            errors[f.name] = gettext(
+                "{label}: leave at most one player blank (their number is worked out from the "
+                "{total} in the hand)."
+            ).format(label=f.label, total=f.total)
             return None
         if blanks:
             rest = f.total - known
             if not f.min <= rest <= f.max:
-                errors[f.name] = (
-                    f"{f.label}: {f.total} in a hand, but these already add up to {known}."
-                )
+                errors[f.name] = gettext(
+                    "{label}: {total} in a hand, but these already add up to {known}."
+                ).format(label=f.label, total=f.total, known=known)
                 return None
             numbers[blanks[0]] = rest
             return numbers
         if known != f.total:
-            errors[f.name] = (
-                f"{f.label}: {f.total} in a {table.size}-player hand; these add up to {known}."
-            )
+            errors[f.name] = gettext(
+                "{label}: {total} in a {size}-player hand; these add up to {known}."
+            ).format(label=f.label, total=f.total, size=table.size, known=known)
             return None
         return numbers
 
@@ -171,7 +192,7 @@ def check_fields(
     Raises HandInvalid naming every field that is wrong.
     """
     if not isinstance(facts, dict):
-        raise HandInvalid({"__all__": "A hand must be a set of named facts."})
+        raise HandInvalid({"__all__": gettext("A hand must be a set of named facts.")})
     errors: dict[str, str] = {}
     clean: Facts = {}
     for f in fields:

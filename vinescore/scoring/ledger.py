@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .base import Payment
+from .words import gettext
 
 # Above this many players who are up or down, the exact search gives way to
 # a greedy one (2**n subsets).
@@ -112,8 +113,9 @@ def settle_up(balances: Sequence[int], stakes: int) -> list[Payment]:
     diffs = {seat: b - stakes for seat, b in enumerate(balances) if b != stakes}
     if sum(diffs.values()) != 0:
         raise ValueError(
-            f"balances add up to {sum(balances)}, not {stakes * len(balances)}: "
-            "they cannot all come back to the stakes"
+            gettext(
+                "balances add up to {total}, not {n}: they cannot all come back to the stakes"
+            ).format(total=sum(balances), n=stakes * len(balances))
         )
     seats = sorted(diffs)
     if len(seats) > EXACT_LIMIT:
@@ -126,4 +128,9 @@ def settle_up(balances: Sequence[int], stakes: int) -> list[Payment]:
 
 def describe(payments: Sequence[Payment], names: Sequence[str]) -> list[str]:
     """One line a player can read per payment: "Ben pays Ana 12"."""
-    return [f"{names[p.payer]} pays {names[p.payee]} {p.coins}" for p in payments]
+    return [
+        gettext("{name} pays {name2} {coins}").format(
+            name=names[p.payer], name2=names[p.payee], coins=p.coins
+        )
+        for p in payments
+    ]

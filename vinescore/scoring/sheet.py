@@ -13,6 +13,7 @@ from typing import Any
 
 from .base import Facts, GameRules, HandResult, Payment, Table, Winner
 from .ledger import settle_up
+from .words import and_list, gettext
 
 
 @dataclass(frozen=True)
@@ -59,6 +60,16 @@ class SeatSummary:
     best_hand: int | None  # the most the seat's side scored in one hand
 
 
+@dataclass(frozen=True)
+class Place:
+    """One side's place in a finished game."""
+
+    place: int  # 1 for the winner (and anyone sharing the win); level sides share a place
+    side: int
+    total: int  # when the game was decided (coin games: balance)
+    note: str = ""  # how a level place was settled, in players' words
+
+
 @dataclass
 class Sheet:
     rules: GameRules
@@ -97,6 +108,57 @@ class Sheet:
     @property
     def winner_names(self) -> list[str]:
         return [self.side_names[s] for s in self.winning_sides]
+
+    @property
+    def winner_words(self) -> str:
+        """Who won, as the sheet, the cards, History and the change log say
+        it: "Ana"; "Ana & Cy" (partners); "Ana and Ben" (level, sharing the
+        win); "" while nobody has."""
+        return gettext(" and ").join(self.winner_names)
+
+    def standings(self) -> list[Place]:
+        """A finished game's final order, best first ([] while undecided).
+
+        The winner, and anyone sharing the win, is 1st. A side level with the
+        winner on the score lost the tie the way the rules broke it (the
+        winner's reason says how) and is 2nd; the rest follow by their totals
+        when the game was decided (lowest first where low wins), and sides
+        level below the top share a place, as the rules break no tie there."""
+        if self.winner is None:
+            return []
+        totals = self.rows[self.decided_at - 1].totals if self.decided_at else self.starting
+        names = self.side_names
+        winners = self.winning_sides
+        low = self.rules.low_wins(self.setup.table(0))
+        places = [
+            Place(1, side, totals[side], gettext("a shared win") if len(winners) > 1 else "")
+            for side in winners
+        ]
+        rest = sorted(
+            (s for s in range(len(totals)) if s not in winners),
+            key=lambda s: totals[s] if low else -totals[s],
+        )
+        top = totals[self.winner.side]
+        # The rule the tie at the top went by, e.g. "the bidder wins ties".
+        tie_rule = self.winner.reason.partition("; ")[2]
+        for side in rest:
+            better = sum(
+                1 for s in rest if (totals[s] < totals[side] if low else totals[s] > totals[side])
+            )
+            level = [names[s] for s in rest if totals[s] == totals[side] and s != side]
+            if totals[side] == top:
+                winner = names[self.winner.side]
+                note = (
+                    gettext("level with {winner}; {tie_rule}").format(
+                        winner=winner, tie_rule=tie_rule
+                    )
+                    if tie_rule
+                    else gettext("level with {winner}").format(winner=winner)
+                )
+            else:
+                note = gettext("level with {names}").format(names=and_list(level)) if level else ""
+            places.append(Place(len(winners) + better + 1, side, totals[side], note))
+        return places
 
     def seat_summary(self, seat: int) -> SeatSummary:
         side = self.rules.side_of(seat)

@@ -24,12 +24,15 @@ from ..base import (
 )
 from ..checks import check_fields
 from ..ledger import transfers
-from ..words import and_list
+from ..words import and_list, gettext, gettext_noop, ngettext
 
 WAR, PEACE = "war", "peace"
-BLOCKS = ((WAR, "War: Knights and Tars"), (PEACE, "Peace: Bishops and Farmers"))
+BLOCKS = (
+    (WAR, gettext_noop("War: Knights and Tars")),
+    (PEACE, gettext_noop("Peace: Bishops and Farmers")),
+)
 # The bidder's call names the block by its top card: "Knight of Cups".
-CALL_WORD = {WAR: "Knight", PEACE: "Bishop"}
+CALL_WORD = {WAR: gettext_noop("Knight"), PEACE: gettext_noop("Bishop")}
 SUITS = tuple((s, s) for s in ("Anchors", "Crowns", "Cups", "Locks", "Trees"))
 POINT_CARDS = 10
 MIN_BID, MAX_BID = 1, 10
@@ -41,13 +44,16 @@ class BidderPartnerTieBreak:
 
     def break_tie(self, tied: list[int], last: HandResult, table: Table) -> Winner:
         if last.bidder is not None and last.bidder in tied:
-            return Winner(last.bidder, "tied at the top; the bidder wins ties")
+            return Winner(last.bidder, gettext("tied at the top; the bidder wins ties"))
         if last.partner is not None and last.partner in tied:
-            return Winner(last.partner, "tied at the top; the bidder's partner wins ties")
+            return Winner(last.partner, gettext("tied at the top; the bidder's partner wins ties"))
         for seat in table.from_dealers_left():
             if seat in tied:
                 return Winner(
-                    seat, "tied at the top; the tie goes to the player nearest the dealer's left"
+                    seat,
+                    gettext(
+                        "tied at the top; the tie goes to the player nearest the dealer's left"
+                    ),
                 )
         raise AssertionError("a tied side must hold a seat")
 
@@ -57,10 +63,12 @@ def call(facts: Facts) -> str:
     "Cups trump", "War", or "" (neither changes a score)."""
     block, trump = facts.get("block"), facts.get("trump")
     if block and trump:
-        return f"{CALL_WORD[block]} of {trump}"
+        return gettext("{CALL_WORD} of {trump}").format(
+            CALL_WORD=gettext(CALL_WORD[block]), trump=trump
+        )
     if trump:
-        return f"{trump} trump"
-    return dict(BLOCKS)[block].split(":")[0] if block else ""
+        return gettext("{trump} trump").format(trump=trump)
+    return gettext(dict(BLOCKS)[block]).split(":")[0] if block else ""
 
 
 class _BishopHand(GameRules):
@@ -69,7 +77,7 @@ class _BishopHand(GameRules):
 
     family = "Bishop"
     rules_version = "Bishop and Baronet rulebook v1.1; vinescore rulings 2026-12"
-    corrected = "the corrected Bishop rules (a deal everyone passed)"
+    corrected = gettext_noop("the corrected Bishop rules (a deal everyone passed)")
     player_counts = (4, 5)
     passes = True
     HAND_SIZE = {4: 13, 5: 11}
@@ -79,45 +87,47 @@ class _BishopHand(GameRules):
 
     def fields(self, table: Table) -> list[Field]:
         if self.jasper_city(table):
-            partner_help = "Whoever played the lowest trump on the first trick."
+            partner_help = gettext("Whoever played the lowest trump on the first trick.")
         else:
-            partner_help = "Whoever held the lowest trump (not the bidder's) and led it."
+            partner_help = gettext("Whoever held the lowest trump (not the bidder's) and led it.")
         return unless_passed(
             [
-                Field("bidder", "Bidder", "seat"),
+                Field("bidder", gettext("Bidder"), "seat"),
                 bid_field(MIN_BID, MAX_BID),
                 Field(
                     "partner",
-                    "Partner",
+                    gettext("Partner"),
                     "seat",
                     optional=True,
-                    none_label="No partner (the bidder played alone)",
+                    none_label=gettext("No partner (the bidder played alone)"),
                     help=partner_help,
                 ),
                 Field(
                     "points",
-                    "Point cards taken by the bidder and partner",
+                    gettext("Point cards taken by the bidder and partner"),
                     "number",
                     min=0,
                     max=POINT_CARDS,
-                    help=f"The other group has the rest of the {POINT_CARDS}.",
+                    help=gettext("The other group has the rest of the {POINT_CARDS}.").format(
+                        POINT_CARDS=POINT_CARDS
+                    ),
                 ),
                 # The call: kept if the table likes, never needed to score.
                 Field(
                     "block",
-                    "Point cards called",
+                    gettext("Point cards called"),
                     "choice",
-                    choices=BLOCKS,
+                    choices=tuple((k, gettext(v)) for k, v in BLOCKS),
                     detail=True,
-                    none_label="Not recorded",
+                    none_label=gettext("Not recorded"),
                 ),
                 Field(
                     "trump",
-                    "Trump",
+                    gettext("Trump"),
                     "choice",
                     choices=SUITS,
                     detail=True,
-                    none_label="Not recorded",
+                    none_label=gettext("Not recorded"),
                 ),
             ]
         )
@@ -132,8 +142,10 @@ class _BishopHand(GameRules):
         if facts["partner"] is not None and facts["partner"] == facts["bidder"]:
             raise HandInvalid(
                 {
-                    "partner": "Partner: the bidder cannot be their own partner; choose "
-                    "another player or “No partner”."
+                    "partner": gettext(
+                        "Partner: the bidder cannot be their own partner; choose "
+                        "another player or “No partner”."
+                    )
                 }
             )
         return facts
@@ -149,24 +161,30 @@ class _BishopHand(GameRules):
         names = table.names
         who = names[facts["bidder"]]
         partner = facts.get("partner")
-        company = f"with {names[partner]}" if partner is not None else "alone"
+        company = (
+            gettext("with {name}").format(name=names[partner]) if partner is not None else "alone"
+        )
         called = f" ({call(facts)})" if call(facts) else ""
-        return f"{who} bid {facts['bid']}{called} {company}"
+        return gettext("{who} bid {fact}{called} {company}").format(
+            who=who, fact=facts["bid"], called=called, company=company
+        )
 
 
 class Bishop(BidderPartnerTieBreak, _BishopHand):
     key = "bishop"
     name = "Bishop"
-    summary = (
+    summary = gettext_noop(
         "Bid the point cards you and a partner found by card play will take; make it and "
         "you both score the bid, miss it and the three against you score it instead."
     )
     options = (
         Option(
             "jasper_city",
-            "Jasper City partners",
-            "The partner is whoever plays the lowest trump on the bidder's first lead. "
-            "Recorded with the game; scoring is the same.",
+            gettext_noop("Jasper City partners"),
+            gettext_noop(
+                "The partner is whoever plays the lowest trump on the bidder's first lead. "
+                "Recorded with the game; scoring is the same."
+            ),
         ),
     )
     TARGET = {4: 25, 5: 21}
@@ -181,19 +199,30 @@ class Bishop(BidderPartnerTieBreak, _BishopHand):
         winners = ours if made else theirs
         awards = tuple(bid if s in winners else 0 for s in range(table.size))
         alone = (
-            " (house ruling: with no partner the bidder scores as a group of one)"
+            gettext(" (house ruling: with no partner the bidder scores as a group of one)")
             if facts.get("partner") is None
             else ""
         )
         if made:
-            how = f"made it with {took} points" if took > bid else f"took exactly {took} points"
+            how = (
+                gettext("made it with {took} points").format(took=took)
+                if took > bid
+                else gettext("took exactly {took} points").format(took=took)
+            )
         else:
-            how = f"took {took} points"
-        each = "" if len(winners) == 1 else " each"
-        explanation = (
-            f"{self.opening(facts, table)} and {how}: "
-            f"{and_list([names[s] for s in winners])} score{'s' if len(winners) == 1 else ''} "
-            f"{bid}{each}{alone}"
+            how = gettext("took {took} points").format(took=took)
+        each = "" if len(winners) == 1 else gettext(" each")
+        explanation = ngettext(
+            "{opening} and {how}: {names} scores {bid}{each}{alone}",
+            "{opening} and {how}: {names} score {bid}{each}{alone}",
+            len(winners),
+        ).format(
+            opening=self.opening(facts, table),
+            how=how,
+            names=and_list([names[s] for s in winners]),
+            bid=bid,
+            each=each,
+            alone=alone,
         )
         return HandResult(
             awards,
@@ -210,12 +239,12 @@ class Baronet(_BishopHand):
     key = "baronet"
     name = "Baronet"
     coins = True
-    summary = (
+    summary = gettext_noop(
         "Bishop for coins, always with Jasper City partners: the bet is the bid, paid by "
         "the losing group and shared by the winners."
     )
     STAKES = 100
-    corrected = "the corrected Baronet rules (a deal everyone passed)"
+    corrected = gettext_noop("the corrected Baronet rules (a deal everyone passed)")
 
     def jasper_city(self, table: Table) -> bool:
         return True
@@ -228,8 +257,12 @@ class Baronet(_BishopHand):
         bidder, partner = facts["bidder"], facts.get("partner")
         ours, theirs = self.groups(facts, table)
         made = took >= bid
-        how = f"made it with {took} points" if made else f"took {took} points"
-        head = f"{self.opening(facts, table)} and {how}"
+        how = (
+            gettext("made it with {took} points").format(took=took)
+            if made
+            else gettext("took {took} points").format(took=took)
+        )
+        head = gettext("{opening} and {how}").format(opening=self.opening(facts, table), how=how)
         who, others = names[bidder], and_list([names[s] for s in theirs])
         note = ""
 
@@ -237,11 +270,15 @@ class Baronet(_BishopHand):
             # RULINGS: no partner identified, the bidder settles as a group of one.
             if made:
                 payments = transfers([(s, bid) for s in theirs], [(bidder, bid * len(theirs))])
-                text = f"{others} pay {who} {bid} each"
+                text = gettext("{others} pay {who} {bid} each").format(
+                    others=others, who=who, bid=bid
+                )
             else:
                 payments = transfers([(bidder, bid * len(theirs))], [(s, bid) for s in theirs])
-                text = f"{who} pays {bid} each to {others}"
-            note = " (house ruling: with no partner the bidder settles as a group of one)"
+                text = gettext("{who} pays {bid} each to {others}").format(
+                    who=who, bid=bid, others=others
+                )
+            note = gettext(" (house ruling: with no partner the bidder settles as a group of one)")
         else:
             # One bet from each of the other group: three bets with 5 players,
             # two with 4 (RULINGS: the partner gets pot // 3, the bidder the
@@ -252,20 +289,35 @@ class Baronet(_BishopHand):
             shares = [(bidder, bidder_share), (partner, partner_share)]
             if made:
                 payments = transfers([(s, bid) for s in theirs], shares)
-                text = (
-                    f"{others} pay {bid} each; {who} takes {bidder_share}, "
-                    f"{names[partner]} {partner_share}"
+                text = gettext(
+                    "{others} pay {bid} each; {who} takes {bidder_share}, {name} {partner_share}"
+                ).format(
+                    others=others,
+                    bid=bid,
+                    who=who,
+                    bidder_share=bidder_share,
+                    name=names[partner],
+                    partner_share=partner_share,
                 )
                 if pot % 3:
-                    text += f" (the pot of {pot} splits 2:1, odd coins to {who})"
+                    text += gettext(" (the pot of {pot} splits 2:1, odd coins to {who})").format(
+                        pot=pot, who=who
+                    )
             else:
                 payments = transfers(shares, [(s, bid) for s in theirs])
-                text = (
-                    f"{who} pays {bidder_share} and {names[partner]} {partner_share}; "
-                    f"{others} receive {bid} each"
+                text = gettext(
+                    "{who} pays {bidder_share} and {name} {partner_share}; {others} receive {bid} "
+                    "each"
+                ).format(
+                    who=who,
+                    bidder_share=bidder_share,
+                    name=names[partner],
+                    partner_share=partner_share,
+                    others=others,
+                    bid=bid,
                 )
                 if table.size == 4:
-                    note = (
+                    note = gettext(
                         " (house ruling: the bidder and partner pay the shares they would "
                         "have taken, and each winner receives one bet)"
                     )

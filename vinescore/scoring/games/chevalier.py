@@ -23,15 +23,12 @@ from ..base import (
     unless_passed,
 )
 from ..checks import check_fields
-from ..words import plural
+from ..words import gettext, gettext_noop, ngettext, plural
 
 TRICKS = 10
 POISON_CARDS = 5
 MIN_BID, MAX_BID = 1, 15  # 15: ten tricks, five of them poisoned and swept
-
-
-def counts(n: int) -> str:
-    return "counts" if n == 1 else "count"
+SWEPT_BY_BIDDERS = 2  # what each poisoned trick counts when the bidders sweep
 
 
 class Chevalier(GameRules):
@@ -40,56 +37,60 @@ class Chevalier(GameRules):
     TARGET = 31
     name = "Chevalier"
     rules_version = "Vines rulebook, Game 8 (Chevalier rulebook); vinescore rulings 2026-12"
-    corrected = "the corrected Chevalier sweep (a discarded 7 means no sweep)"
+    corrected = gettext_noop("the corrected Chevalier sweep (a discarded 7 means no sweep)")
     player_counts = (4,)
     partnership = True
     passes = True
-    summary = (
+    summary = gettext_noop(
         "Partners bid the points their ten tricks will make, where a trick with a poison "
         "7 is worthless unless one team takes every poisoned trick."
     )
     options = (
         Option(
             "buccaneer",
-            "Buccaneer",
-            "A variant from the rulebook: the Tars are the poison cards instead of the "
-            "7s; scoring is the same.",
+            gettext_noop("Buccaneer"),
+            gettext_noop(
+                "A variant from the rulebook: the Tars are the poison cards instead of the "
+                "7s; scoring is the same."
+            ),
         ),
     )
 
     @staticmethod
     def poison(table: Table) -> str:
-        return "Tars" if table.has("buccaneer") else "7s"
+        return gettext("Tars") if table.has("buccaneer") else gettext("7s")
 
     @staticmethod
     def one_poison(table: Table) -> str:
-        return "Tar" if table.has("buccaneer") else "7"
+        return gettext("Tar") if table.has("buccaneer") else "7"
 
     def fields(self, table: Table) -> list[Field]:
         poison = self.poison(table)
         return unless_passed(
             [
-                Field("bidder", "Bidder", "seat"),
+                Field("bidder", gettext("Bidder"), "seat"),
                 bid_field(MIN_BID, MAX_BID),
                 Field(
                     "bidders_clean",
-                    "Clean tricks taken by the bidding team",
+                    gettext("Clean tricks taken by the bidding team"),
                     "number",
                     min=0,
                     max=TRICKS,
                 ),
                 Field(
                     "bidders_poisoned",
-                    "Poisoned tricks taken by the bidding team",
+                    gettext("Poisoned tricks taken by the bidding team"),
                     "number",
                     min=0,
                     max=POISON_CARDS,
                     default=0,
-                    help=f"Tricks holding at least one of the {poison}.",
+                    help=gettext("Tricks holding at least one of the {poison}.").format(
+                        poison=poison
+                    ),
                 ),
                 Field(
                     "defenders_poisoned",
-                    "Poisoned tricks taken by the other team",
+                    gettext("Poisoned tricks taken by the other team"),
                     "number",
                     min=0,
                     max=POISON_CARDS,
@@ -97,19 +98,25 @@ class Chevalier(GameRules):
                 ),
                 Field(
                     "defenders_clean",
-                    "Clean tricks taken by the other team",
+                    gettext("Clean tricks taken by the other team"),
                     "number",
                     min=0,
                     max=TRICKS,
                     optional=True,
-                    help=f"Leave blank: it is the rest of the {TRICKS} tricks.",
+                    help=gettext("Leave blank: it is the rest of the {TRICKS} tricks.").format(
+                        TRICKS=TRICKS
+                    ),
                 ),
                 Field(
                     "discarded_poison",
-                    f"The bidder discarded a {self.one_poison(table)}",
+                    gettext("The bidder discarded a {one_poison}").format(
+                        one_poison=self.one_poison(table)
+                    ),
                     "flag",
-                    help=f"Took the open card and laid a {self.one_poison(table)} away: nobody "
-                    f"can hold every {self.one_poison(table)} dealt, so no sweep.",
+                    help=gettext(
+                        "Took the open card and laid a {one_poison} away: nobody can hold every "
+                        "{one_poison} dealt, so no sweep."
+                    ).format(one_poison=self.one_poison(table)),
                 ),
             ]
         )
@@ -126,16 +133,25 @@ class Chevalier(GameRules):
         if facts["discarded_poison"] and poisoned > POISON_CARDS - 1:
             raise HandInvalid(
                 {
-                    "defenders_poisoned": f"Poisoned tricks: at most {POISON_CARDS - 1} in a "
-                    f"hand where the bidder discarded a {self.one_poison(table)} (one for each "
-                    f"of the other {poison}); these add up to {poisoned}."
+                    "defenders_poisoned": gettext(
+                        "Poisoned tricks: at most {n} in a hand where the bidder discarded a "
+                        "{one_poison} (one for each of the other {poison}); these add up to "
+                        "{poisoned}."
+                    ).format(
+                        n=POISON_CARDS - 1,
+                        one_poison=self.one_poison(table),
+                        poison=poison,
+                        poisoned=poisoned,
+                    )
                 }
             )
         if poisoned > POISON_CARDS:
             raise HandInvalid(
                 {
-                    "defenders_poisoned": f"Poisoned tricks: at most {POISON_CARDS} in a hand "
-                    f"(one for each of the {poison}); these add up to {poisoned}."
+                    "defenders_poisoned": gettext(
+                        "Poisoned tricks: at most {POISON_CARDS} in a hand (one for each of the "
+                        "{poison}); these add up to {poisoned}."
+                    ).format(POISON_CARDS=POISON_CARDS, poison=poison, poisoned=poisoned)
                 }
             )
         known = facts["bidders_clean"] + poisoned
@@ -143,16 +159,19 @@ class Chevalier(GameRules):
             if known > TRICKS:
                 raise HandInvalid(
                     {
-                        "defenders_clean": f"Tricks: {TRICKS} in a hand, but the clean and "
-                        f"poisoned tricks entered already add up to {known}."
+                        "defenders_clean": gettext(
+                            "Tricks: {TRICKS} in a hand, but the clean and poisoned tricks "
+                            "entered already add up to {known}."
+                        ).format(TRICKS=TRICKS, known=known)
                     }
                 )
             facts["defenders_clean"] = TRICKS - known
         elif known + facts["defenders_clean"] != TRICKS:
             raise HandInvalid(
                 {
-                    "defenders_clean": f"Tricks: {TRICKS} in a hand; the clean and poisoned "
-                    f"tricks add up to {known + facts['defenders_clean']}."
+                    "defenders_clean": gettext(
+                        "Tricks: {TRICKS} in a hand; the clean and poisoned tricks add up to {n}."
+                    ).format(TRICKS=TRICKS, n=known + facts["defenders_clean"])
                 }
             )
         return facts
@@ -181,7 +200,8 @@ class Chevalier(GameRules):
         poison = self.poison(table)
         swept = self.sweep(facts)
 
-        ours = facts["bidders_clean"] + (2 * facts["bidders_poisoned"] if swept == "bidders" else 0)
+        poisoned = facts["bidders_poisoned"]
+        ours = facts["bidders_clean"] + (SWEPT_BY_BIDDERS * poisoned if swept == "bidders" else 0)
         their_clean = facts.get("defenders_clean")
         if their_clean is None:  # not yet cleaned: the rest of the ten
             their_clean = (
@@ -198,47 +218,76 @@ class Chevalier(GameRules):
         notes = []
         if swept == "bidders":
             notes.append(
-                f"{teams[us]} swept the {poison}: their "
-                f"{plural(facts['bidders_poisoned'], 'poisoned trick')} "
-                f"{counts(facts['bidders_poisoned'])} double"
+                ngettext(
+                    "{team} swept the {poison}: their {count} counts double",
+                    "{team} swept the {poison}: their {count} count double",
+                    facts["bidders_poisoned"],
+                ).format(
+                    team=teams[us],
+                    poison=poison,
+                    count=plural(facts["bidders_poisoned"], "poisoned trick"),
+                )
             )
         elif swept == "defenders":
             notes.append(
-                f"{teams[them]} swept the {poison}: their "
-                f"{plural(facts['defenders_poisoned'], 'poisoned trick')} "
-                f"{counts(facts['defenders_poisoned'])} 1"
-                + (" each" if facts["defenders_poisoned"] != 1 else "")
+                ngettext(
+                    "{team} swept the {poison}: their {count} counts 1",
+                    "{team} swept the {poison}: their {count} count 1 each",
+                    facts["defenders_poisoned"],
+                ).format(
+                    team=teams[them],
+                    poison=poison,
+                    count=plural(facts["defenders_poisoned"], "poisoned trick"),
+                )
             )
         else:
             both = facts["bidders_poisoned"] + facts["defenders_poisoned"]
             if facts.get("discarded_poison"):
                 notes.append(
-                    f"no sweep: {table.names[bidder]} discarded a {self.one_poison(table)}, "
-                    f"so nobody took every {self.one_poison(table)} dealt, and the "
-                    f"{plural(both, 'poisoned trick')} {counts(both)} nothing"
+                    ngettext(
+                        "no sweep: {name} discarded a {one_poison}, so nobody took every "
+                        "{one_poison} dealt, and the {count} counts nothing",
+                        "no sweep: {name} discarded a {one_poison}, so nobody took every "
+                        "{one_poison} dealt, and the {count} count nothing",
+                        both,
+                    ).format(
+                        name=table.names[bidder],
+                        one_poison=self.one_poison(table),
+                        count=plural(both, "poisoned trick"),
+                    )
                 )
             elif facts["bidders_poisoned"]:
                 notes.append(
-                    f"no sweep: the {plural(both, 'poisoned trick')} {counts(both)} nothing"
+                    ngettext(
+                        "no sweep: the {count} counts nothing",
+                        "no sweep: the {count} count nothing",
+                        both,
+                    ).format(count=plural(both, "poisoned trick"))
                 )
         sweep_note = "; ".join(notes)
         if swept:
-            sweep_note += (
-                f" (house ruling: a sweep is every {self.one_poison(table)} dealt this hand; "
-                "those left in the pack do not count)"
-            )
+            sweep_note += gettext(
+                " (house ruling: a sweep is every {one_poison} dealt this hand; those left in the "
+                "pack do not count)"
+            ).format(one_poison=self.one_poison(table))
 
         who = table.names[bidder]
         made = ours >= bid
-        head = f"{who} bid {bid} and {teams[us]} took {plural(ours, 'point')}"
+        head = gettext("{who} bid {bid} and {team} took {count}").format(
+            who=who, bid=bid, team=teams[us], count=plural(ours, "point")
+        )
         if made:
-            text = f"{head}: both teams keep their points ({ours} and {theirs})"
+            text = gettext("{head}: both teams keep their points ({ours} and {theirs})").format(
+                head=head, ours=ours, theirs=theirs
+            )
             awards = award(ours, theirs)
             rule = "sweep" if swept else "made"
         else:
-            text = (
-                f"{head}: {teams[us]} score nothing; {teams[them]} score their {theirs} "
-                f"plus a bump of {bid}: {theirs + bid}"
+            text = gettext(
+                "{head}: {team} score nothing; {team2} score their {theirs} plus a bump of {bid}: "
+                "{n}"
+            ).format(
+                head=head, team=teams[us], team2=teams[them], theirs=theirs, bid=bid, n=theirs + bid
             )
             awards = award(0, theirs + bid)
             rule = "bump"
@@ -248,5 +297,7 @@ class Chevalier(GameRules):
 
     def break_tie(self, tied: list[int], last: HandResult, table: Table) -> Winner:
         if last.bidder is not None and self.side_of(last.bidder) in tied:
-            return Winner(self.side_of(last.bidder), "tied at the top; the bidding team wins ties")
+            return Winner(
+                self.side_of(last.bidder), gettext("tied at the top; the bidding team wins ties")
+            )
         return super().break_tie(tied, last, table)

@@ -4,15 +4,19 @@ from __future__ import annotations
 
 from ..base import Facts, Field, GameRules, HandInvalid, HandResult, Option, Table
 from ..checks import check_fields
-from ..words import and_list, plural
+from ..words import and_list, gettext, gettext_noop, ngettext, plural
 
 ZERO, LESS, DOUBLE_ZERO = "zero", "less", "double_zero"
-BID_WORDS = {ZERO: "zero", LESS: "less", DOUBLE_ZERO: "double zero"}
+BID_WORDS = {
+    ZERO: gettext_noop("zero"),
+    LESS: gettext_noop("less"),
+    DOUBLE_ZERO: gettext_noop("double zero"),
+}
 
 
 def bid_choices(low: int, high: int, specials: list[str]) -> tuple:
     return tuple((n, str(n)) for n in range(low, high + 1)) + tuple(
-        (s, BID_WORDS[s].capitalize()) for s in specials
+        (s, gettext(BID_WORDS[s]).capitalize()) for s in specials
     )
 
 
@@ -21,19 +25,23 @@ class Coralon(GameRules):
     name = "Coralon"
     rules_version = "Vines rulebook, Game 1; vinescore rulings 2026-11"
     player_counts = (3, 4, 5, 6)
-    summary = "Bid the tricks you will take: exactly is best, short scores nothing."
+    summary = gettext_noop("Bid the tricks you will take: exactly is best, short scores nothing.")
     options = (
-        Option("zero", "Zero bids", "A bid of zero tricks; a made zero scores the whole hand."),
+        Option(
+            "zero",
+            gettext_noop("Zero bids"),
+            gettext_noop("A bid of zero tricks; a made zero scores the whole hand."),
+        ),
         Option(
             "less",
-            "“Less” after a zero",
-            "Take no trick while every earlier zero bidder takes one.",
+            gettext_noop("“Less” after a zero"),
+            gettext_noop("Take no trick while every earlier zero bidder takes one."),
             requires="zero",
         ),
         Option(
             "zero_after_zero",
-            "A zero may follow a zero",
-            "Otherwise a zero can only be topped by “less” or a number.",
+            gettext_noop("A zero may follow a zero"),
+            gettext_noop("Otherwise a zero can only be topped by “less” or a number."),
             requires="zero",
         ),
     )
@@ -49,22 +57,22 @@ class Coralon(GameRules):
             if table.has("less"):
                 specials.append(LESS)
         return [
-            Field("bidder", "Bidder", "seat"),
-            Field("bid", "Bid", "choice", choices=bid_choices(2, size, specials)),
+            Field("bidder", gettext("Bidder"), "seat"),
+            Field("bid", gettext("Bid"), "choice", choices=bid_choices(2, size, specials)),
             Field(
                 "earlier_zeros",
-                "Who bid zero before the “less”",
+                gettext("Who bid zero before the “less”"),
                 "seats",
                 show_if=("bid", (LESS,)),
             ),
             Field(
                 "tricks",
-                "Tricks",
+                gettext("Tricks"),
                 "per_seat",
                 min=0,
                 max=size,
                 total=size,
-                help="Leave one player blank and it is worked out.",
+                help=gettext("Leave one player blank and it is worked out."),
             ),
         ]
 
@@ -73,16 +81,45 @@ class Coralon(GameRules):
         if facts["bid"] == LESS:
             earlier = facts["earlier_zeros"]
             if not earlier:
-                raise HandInvalid({"earlier_zeros": "“Less” follows a zero: choose who bid zero."})
+                raise HandInvalid(
+                    {"earlier_zeros": gettext("“Less” follows a zero: choose who bid zero.")}
+                )
             if facts["bidder"] in earlier:
                 raise HandInvalid(
-                    {"earlier_zeros": "The “less” bidder cannot also be an earlier zero bidder."}
+                    {
+                        "earlier_zeros": gettext(
+                            "The “less” bidder cannot also be an earlier zero bidder."
+                        )
+                    }
+                )
+            order = table.from_dealers_left()
+            after = [s for s in earlier if order.index(s) > order.index(facts["bidder"])]
+            if after:
+                who = table.names[facts["bidder"]]
+                raise HandInvalid(
+                    {
+                        "earlier_zeros": ngettext(
+                            "{names} bids after {who} (bidding starts on the dealer's left, "
+                            "{name}, and goes once around): only a player who bids before {who} "
+                            "can have bid zero before the “less”.",
+                            "{names} bid after {who} (bidding starts on the dealer's left, "
+                            "{name}, and goes once around): only a player who bids before {who} "
+                            "can have bid zero before the “less”.",
+                            len(after),
+                        ).format(
+                            names=and_list([table.names[s] for s in after]),
+                            who=who,
+                            name=table.names[order[0]],
+                        )
+                    }
                 )
             if len(earlier) > 1 and not table.has("zero_after_zero"):
                 raise HandInvalid(
                     {
-                        "earlier_zeros": "Only one zero can come before “less” unless "
-                        "“a zero may follow a zero” is on."
+                        "earlier_zeros": gettext(
+                            "Only one zero can come before “less” unless "
+                            "“a zero may follow a zero” is on."
+                        )
                     }
                 )
         return facts
@@ -105,23 +142,33 @@ class Coralon(GameRules):
                 blank = [names[s] for s in earlier if tricks[s] == 0]
                 made = made and not blank
                 if blank:
-                    detail = f", but {and_list(blank)} also took no trick"
+                    detail = gettext(", but {names} also took no trick").format(
+                        names=and_list(blank)
+                    )
             if made:
                 awards = tuple(size if s == bidder else 0 for s in range(table.size))
                 return HandResult(
                     awards,
-                    f"{who} bid {BID_WORDS[bid]} and took no trick: {who} scores the "
-                    f"{size} tricks of the hand; nobody else scores",
+                    gettext(
+                        "{who} bid {BID_WORDS} and took no trick: {who} scores the {size} tricks "
+                        "of the hand; nobody else scores"
+                    ).format(who=who, BID_WORDS=gettext(BID_WORDS[bid]), size=size),
                     rule="zero",
                     bidder=bidder,
                     made=True,
                     bid=0,
                 )
-            how = f"took {plural(took, 'trick')}" if took else "took no trick"
+            how = (
+                gettext("took {count}").format(count=plural(took, "trick"))
+                if took
+                else gettext("took no trick")
+            )
             return HandResult(
                 others_tricks,
-                f"{who} bid {BID_WORDS[bid]} and {how}{detail}: {who} scores nothing; "
-                "everyone else scores their tricks",
+                gettext(
+                    "{who} bid {BID_WORDS} and {how}{detail}: {who} scores nothing; everyone else "
+                    "scores their tricks"
+                ).format(who=who, BID_WORDS=gettext(BID_WORDS[bid]), how=how, detail=detail),
                 rule="zero",
                 bidder=bidder,
                 made=False,
@@ -131,7 +178,9 @@ class Coralon(GameRules):
         if took == bid:
             return HandResult(
                 only_bidder,
-                f"{who} bid {bid} and took exactly {took}: only {who} scores",
+                gettext("{who} bid {bid} and took exactly {took}: only {who} scores").format(
+                    who=who, bid=bid, took=took
+                ),
                 rule="exact",
                 bidder=bidder,
                 made=True,
@@ -140,7 +189,9 @@ class Coralon(GameRules):
         if took > bid:
             return HandResult(
                 everyone_tricks,
-                f"{who} bid {bid} and took {took}: everyone scores their tricks",
+                gettext("{who} bid {bid} and took {took}: everyone scores their tricks").format(
+                    who=who, bid=bid, took=took
+                ),
                 rule="exceed",
                 bidder=bidder,
                 made=True,
@@ -148,8 +199,10 @@ class Coralon(GameRules):
             )
         return HandResult(
             others_tricks,
-            f"{who} bid {bid} and took {took}: {who} scores nothing; everyone else "
-            "scores their tricks",
+            gettext(
+                "{who} bid {bid} and took {took}: {who} scores nothing; everyone else scores "
+                "their tricks"
+            ).format(who=who, bid=bid, took=took),
             rule="miss",
             bidder=bidder,
             made=False,
@@ -163,13 +216,17 @@ class CoralonPartners(GameRules):
     rules_version = "Vines rulebook, Game 2; vinescore rulings 2026-11"
     player_counts = (4,)
     partnership = True
-    summary = "Coralon for two fixed teams; the box card sets the only trump."
+    summary = gettext_noop("Coralon for two fixed teams; the box card sets the only trump.")
     options = (
-        Option("zero", "Zero bids", "The zero bidder's partner sits out; a made zero scores 10."),
+        Option(
+            "zero",
+            gettext_noop("Zero bids"),
+            gettext_noop("The zero bidder's partner sits out; a made zero scores 10."),
+        ),
         Option(
             "double_zero",
-            "Double zero",
-            "Both partners play and take no trick; scores 25.",
+            gettext_noop("Double zero"),
+            gettext_noop("Both partners play and take no trick; scores 25."),
             requires="zero",
         ),
     )
@@ -185,16 +242,20 @@ class CoralonPartners(GameRules):
             if table.has("double_zero"):
                 specials.append(DOUBLE_ZERO)
         return [
-            Field("bidder", "Bidder", "seat"),
-            Field("bid", "Bid", "choice", choices=bid_choices(2, self.HAND_SIZE, specials)),
+            Field("bidder", gettext("Bidder"), "seat"),
+            Field(
+                "bid", gettext("Bid"), "choice", choices=bid_choices(2, self.HAND_SIZE, specials)
+            ),
             Field(
                 "bidders_tricks",
-                "Tricks taken by the bidding team",
+                gettext("Tricks taken by the bidding team"),
                 "number",
                 min=0,
                 max=self.HAND_SIZE,
-                help="After a zero bid: the zero bidder's tricks. The other team "
-                "has the rest of the 13.",
+                help=gettext(
+                    "After a zero bid: the zero bidder's tricks. The other team "
+                    "has the rest of the 13."
+                ),
             ),
         ]
 
@@ -218,8 +279,16 @@ class CoralonPartners(GameRules):
             if took == 0:
                 return HandResult(
                     award(prize, 0),
-                    f"{takers} bid {BID_WORDS[bid]} and took no trick: {teams[us]} "
-                    f"score {prize}; {teams[them]} score nothing",
+                    gettext(
+                        "{takers} bid {BID_WORDS} and took no trick: {team} score {prize}; "
+                        "{team2} score nothing"
+                    ).format(
+                        takers=takers,
+                        BID_WORDS=gettext(BID_WORDS[bid]),
+                        team=teams[us],
+                        prize=prize,
+                        team2=teams[them],
+                    ),
                     rule=bid,
                     bidder=bidder,
                     made=True,
@@ -227,8 +296,17 @@ class CoralonPartners(GameRules):
                 )
             return HandResult(
                 award(0, rest),
-                f"{takers} bid {BID_WORDS[bid]} but took {plural(took, 'trick')}: "
-                f"{teams[us]} score nothing; {teams[them]} score their {rest} tricks",
+                gettext(
+                    "{takers} bid {BID_WORDS} but took {count}: {team} score nothing; {team2} "
+                    "score their {rest} tricks"
+                ).format(
+                    takers=takers,
+                    BID_WORDS=gettext(BID_WORDS[bid]),
+                    count=plural(took, "trick"),
+                    team=teams[us],
+                    team2=teams[them],
+                    rest=rest,
+                ),
                 rule=bid,
                 bidder=bidder,
                 made=False,
@@ -237,7 +315,9 @@ class CoralonPartners(GameRules):
         if took == bid:
             return HandResult(
                 award(took, 0),
-                f"{who} bid {bid} and {teams[us]} took exactly {took}: only {teams[us]} score",
+                gettext("{who} bid {bid} and {team} took exactly {took}: only {team} score").format(
+                    who=who, bid=bid, team=teams[us], took=took
+                ),
                 rule="exact",
                 bidder=bidder,
                 made=True,
@@ -246,8 +326,10 @@ class CoralonPartners(GameRules):
         if took > bid:
             return HandResult(
                 award(took, rest),
-                f"{who} bid {bid} and {teams[us]} took {took}: both teams score their "
-                f"tricks ({took} and {rest})",
+                gettext(
+                    "{who} bid {bid} and {team} took {took}: both teams score their tricks "
+                    "({took} and {rest})"
+                ).format(who=who, bid=bid, team=teams[us], took=took, rest=rest),
                 rule="exceed",
                 bidder=bidder,
                 made=True,
@@ -255,8 +337,10 @@ class CoralonPartners(GameRules):
             )
         return HandResult(
             award(0, rest),
-            f"{who} bid {bid} and {teams[us]} took {took}: {teams[us]} score nothing; "
-            f"{teams[them]} score their {rest} tricks",
+            gettext(
+                "{who} bid {bid} and {team} took {took}: {team} score nothing; {team2} score "
+                "their {rest} tricks"
+            ).format(who=who, bid=bid, team=teams[us], took=took, team2=teams[them], rest=rest),
             rule="miss",
             bidder=bidder,
             made=False,

@@ -9,18 +9,18 @@ from __future__ import annotations
 
 from ..base import Facts, Field, GameRules, HandInvalid, HandResult, Option, Shortcut, Table
 from ..checks import blank, check_fields
-from ..words import plural
+from ..words import gettext, gettext_noop, plural
 
 ZERO, DOUBLE_ZERO = "zero", "double_zero"
-BID_WORDS = {ZERO: "zero", DOUBLE_ZERO: "double zero"}
+BID_WORDS = {ZERO: gettext_noop("zero"), DOUBLE_ZERO: gettext_noop("double zero")}
 OPEN, NO_TRUMP = "open", "no_trump"
 FORFEIT_AWARD = 3
-FAILED_BLIND = "(house ruling: a failed blind bid is an ordinary failure)"
+FAILED_BLIND = gettext_noop("(house ruling: a failed blind bid is an ordinary failure)")
 
 BLIND_OPTION = Option(
     "blind",
-    "Blind bids",
-    "Bid before looking at your cards; if it is made, the other side scores nothing.",
+    gettext_noop("Blind bids"),
+    gettext_noop("Bid before looking at your cards; if it is made, the other side scores nothing."),
 )
 
 
@@ -29,23 +29,23 @@ class DucksAndGeese(GameRules):
     name = "Ducks and Geese"
     family = "Ducks and Geese"
     rules_version = "Vines rulebook, Game 5 and variants; vinescore rulings 2026-12"
-    corrected = "the corrected Ducks and Geese limits (point cards follow the tricks)"
+    corrected = gettext_noop("the corrected Ducks and Geese limits (point cards follow the tricks)")
     player_counts = (4,)
     partnership = True
-    summary = (
+    summary = gettext_noop(
         "Two teams bid tricks plus Deuces and Farmers; the bidders score at most their "
         "bid, and a miss bumps the other team."
     )
     options = (
         Option(
             ZERO,
-            "Zero bids",
-            "The zero bidder's partner sits out; take no trick to score 5.",
+            gettext_noop("Zero bids"),
+            gettext_noop("The zero bidder's partner sits out; take no trick to score 5."),
         ),
         Option(
             DOUBLE_ZERO,
-            "Double zero",
-            "Both partners play and take no trick; scores 12.",
+            gettext_noop("Double zero"),
+            gettext_noop("Both partners play and take no trick; scores 12."),
             requires=ZERO,
         ),
         BLIND_OPTION,
@@ -56,8 +56,8 @@ class DucksAndGeese(GameRules):
     MIN_BID = 3
     MAX_BID = 17
     CARDS = 10  # point cards in the deck
-    CARD = ("point card", "point cards")
-    DECK_HOLDS = "5 Deuces and 5 Farmers"
+    CARD = (gettext_noop("point card"), gettext_noop("point cards"))
+    DECK_HOLDS = gettext_noop("5 Deuces and 5 Farmers")
     ZERO_AWARD = 5
     DOUBLE_ZERO_AWARD = 12
 
@@ -67,41 +67,45 @@ class DucksAndGeese(GameRules):
     def bid_choices(self, table: Table) -> tuple:
         choices = [(n, str(n)) for n in range(self.MIN_BID, self.MAX_BID + 1)]
         if table.has(ZERO):
-            choices.append((ZERO, "Zero"))
+            choices.append((ZERO, gettext("Zero")))
             if table.has(DOUBLE_ZERO):
-                choices.append((DOUBLE_ZERO, "Double zero"))
+                choices.append((DOUBLE_ZERO, gettext("Double zero")))
         return tuple(choices)
 
     def fields(self, table: Table) -> list[Field]:
         played = ("forfeit", (False,))
         numbers = tuple(range(self.MIN_BID, self.MAX_BID + 1))
-        label = self.CARD[1].capitalize()
+        label = gettext(self.CARD[1]).capitalize()
         out = [
             Field(
                 "forfeit",
-                "Dealer forfeited",
+                gettext("Dealer forfeited"),
                 "flag",
-                help=f"Nobody bid and the dealer declined: the other team scores {FORFEIT_AWARD}.",
+                help=gettext(
+                    "Nobody bid and the dealer declined: the other team scores {FORFEIT_AWARD}."
+                ).format(FORFEIT_AWARD=FORFEIT_AWARD),
             ),
-            Field("bidder", "Bidder", "seat", show_if=played),
-            Field("bid", "Bid", "choice", choices=self.bid_choices(table), show_if=played),
+            Field("bidder", gettext("Bidder"), "seat", show_if=played),
+            Field("bid", gettext("Bid"), "choice", choices=self.bid_choices(table), show_if=played),
         ]
         if table.has("blind"):
-            out.append(Field("blind", "Bid blind", "flag", show_if=played))
+            out.append(Field("blind", gettext("Bid blind"), "flag", show_if=played))
         out += [
             Field(
                 "bidders_points",
-                "Tricks + point cards taken by the bidding team",
+                gettext("Tricks + point cards taken by the bidding team"),
                 "number",
                 min=0,
                 max=self.HAND_SIZE + self.CARDS,
                 show_if=("bid", numbers),
-                help=f"Their tricks plus their {self.CARD[1]}: only the sum decides. "
-                "The split can go under More detail.",
+                help=gettext(
+                    "Their tricks plus their {CARD}: only the sum decides. The split can go under "
+                    "More detail."
+                ).format(CARD=gettext(self.CARD[1])),
             ),
             Field(
                 "others_cards",
-                f"{label} taken by the other team",
+                gettext("{label} taken by the other team").format(label=label),
                 "number",
                 min=0,
                 max=self.CARDS,
@@ -111,36 +115,41 @@ class DucksAndGeese(GameRules):
             # matters after a zero bid, where the tricks decide.
             Field(
                 "open",
-                "Open card",
+                gettext("Open card"),
                 "choice",
-                choices=((OPEN, "Taken (its suit is trump)"), (NO_TRUMP, "Not taken: no trump")),
+                choices=(
+                    (OPEN, gettext("Taken (its suit is trump)")),
+                    (NO_TRUMP, gettext("Not taken: no trump")),
+                ),
                 default=OPEN,
                 show_if=played,
                 detail=True,
-                help="Recorded only; it does not change the score.",
+                help=gettext("Recorded only; it does not change the score."),
             ),
             Field(
                 "bidders_tricks",
-                "Tricks taken by the bidding team",
+                gettext("Tricks taken by the bidding team"),
                 "number",
                 min=0,
                 max=self.HAND_SIZE,
                 show_if=played,
                 detail=True,
                 needed_if=("bid", tuple(BID_WORDS)),
-                none_label="Not recorded",
-                help=f"After a zero bid: the zero bidder's tricks, needed. The other team "
-                f"has the rest of the {self.HAND_SIZE}.",
+                none_label=gettext("Not recorded"),
+                help=gettext(
+                    "After a zero bid: the zero bidder's tricks, needed. The other team has the "
+                    "rest of the {HAND_SIZE}."
+                ).format(HAND_SIZE=self.HAND_SIZE),
             ),
             Field(
                 "bidders_cards",
-                f"{label} taken by the bidding team",
+                gettext("{label} taken by the bidding team").format(label=label),
                 "number",
                 min=0,
                 max=self.CARDS,
                 show_if=("bid", numbers),
                 detail=True,
-                none_label="Not recorded",
+                none_label=gettext("Not recorded"),
             ),
         ]
         return out
@@ -148,7 +157,9 @@ class DucksAndGeese(GameRules):
     def shortcuts(self, table: Table) -> list[Shortcut]:
         return [
             Shortcut(
-                f"Dealer forfeits: the other team scores {FORFEIT_AWARD}",
+                gettext("Dealer forfeits: the other team scores {FORFEIT_AWARD}").format(
+                    FORFEIT_AWARD=FORFEIT_AWARD
+                ),
                 {"forfeit": True},
             )
         ]
@@ -163,36 +174,57 @@ class DucksAndGeese(GameRules):
         if took is None:
             self._could_be_dealt(facts)
             return facts
-        label = self.CARD[1].capitalize()
+        label = gettext(self.CARD[1]).capitalize()
         ours = facts.get("bidders_cards") or 0
         theirs = facts["others_cards"]
         # A zero bidder's partner sits out: three cards to a trick.
         per_trick = 3 if facts["bid"] == ZERO else 4
         for name, team, tricks, cards in (
-            ("bidders_cards", "bidding team", took, ours),
-            ("others_cards", "other team", self.HAND_SIZE - took, theirs),
+            ("bidders_cards", gettext("bidding team"), took, ours),
+            ("others_cards", gettext("other team"), self.HAND_SIZE - took, theirs),
         ):
             if tricks == 0 and cards:
                 raise HandInvalid(
                     {
-                        name: f"{label} taken by the {team}: they took no trick, "
-                        f"so they hold no {self.CARD[0]}."
+                        name: gettext(
+                            "{label} taken by the {team}: they took no trick, so they hold no "
+                            "{CARD}."
+                        ).format(label=label, team=team, CARD=gettext(self.CARD[0]))
                     }
                 )
             if cards > per_trick * tricks:
                 raise HandInvalid(
                     {
-                        name: f"{label} taken by the {team}: at most {per_trick * tricks} "
-                        f"in their {plural(tricks, 'trick')} ({per_trick} cards a trick"
-                        + (", the zero bidder's partner sitting out" if per_trick == 3 else "")
+                        name: gettext(
+                            "{label} taken by the {team}: at most {n} in their {count} "
+                            "({per_trick} cards a trick"
+                        ).format(
+                            label=label,
+                            team=team,
+                            n=per_trick * tricks,
+                            count=plural(tricks, "trick"),
+                            per_trick=per_trick,
+                        )
+                        + (
+                            gettext(", the zero bidder's partner sitting out")
+                            if per_trick == 3
+                            else ""
+                        )
                         + f"); {cards} entered."
                     }
                 )
         if ours + theirs > self.CARDS:
             raise HandInvalid(
                 {
-                    "others_cards": f"{label}: the deck holds only {self.CARDS} "
-                    f"({self.DECK_HOLDS}); the two teams add up to {ours + theirs}."
+                    "others_cards": gettext(
+                        "{label}: the deck holds only {CARDS} ({DECK_HOLDS}); the two teams add "
+                        "up to {n}."
+                    ).format(
+                        label=label,
+                        CARDS=self.CARDS,
+                        DECK_HOLDS=gettext(self.DECK_HOLDS),
+                        n=ours + theirs,
+                    )
                 }
             )
         return facts
@@ -205,29 +237,41 @@ class DucksAndGeese(GameRules):
             facts["bidders_tricks"],
             facts["bidders_cards"],
         )
-        label = self.CARD[1]
+        label = gettext(self.CARD[1])
         if points is None:
             if took is None or cards is None:
                 raise HandInvalid(
-                    {"bidders_points": f"Enter the tricks + {label} taken by the bidding team."}
+                    {
+                        "bidders_points": gettext(
+                            "Enter the tricks + {label} taken by the bidding team."
+                        ).format(label=label)
+                    }
                 )
             facts["bidders_points"] = took + cards
         elif took is not None and cards is not None:
             if took + cards != points:
                 raise HandInvalid(
                     {
-                        "bidders_points": f"Tricks + {label} taken by the bidding team: "
-                        f"{points} entered, but {plural(took, 'trick')} + {self.cards(cards)} "
-                        f"make {took + cards}."
+                        "bidders_points": gettext(
+                            "Tricks + {label} taken by the bidding team: {points} entered, but "
+                            "{count} + {cards} make {n}."
+                        ).format(
+                            label=label,
+                            points=points,
+                            count=plural(took, "trick"),
+                            cards=self.cards(cards),
+                            n=took + cards,
+                        )
                     }
                 )
         elif took is not None:
             if not 0 <= points - took <= self.CARDS:
                 raise HandInvalid(
                     {
-                        "bidders_tricks": f"Tricks taken by the bidding team: {took} does not "
-                        f"fit their {points} tricks + {label}, which leave 0 to {self.CARDS} "
-                        f"{label}."
+                        "bidders_tricks": gettext(
+                            "Tricks taken by the bidding team: {took} does not fit their {points} "
+                            "tricks + {label}, which leave 0 to {CARDS} {label}."
+                        ).format(took=took, points=points, label=label, CARDS=self.CARDS)
                     }
                 )
             facts["bidders_cards"] = points - took
@@ -235,9 +279,16 @@ class DucksAndGeese(GameRules):
             if not 0 <= points - cards <= self.HAND_SIZE:
                 raise HandInvalid(
                     {
-                        "bidders_cards": f"{label.capitalize()} taken by the bidding team: "
-                        f"{cards} does not fit their {points} tricks + {label}, which leave "
-                        f"0 to {self.HAND_SIZE} tricks."
+                        "bidders_cards": gettext(
+                            "{capitalize} taken by the bidding team: {cards} does not fit their "
+                            "{points} tricks + {label}, which leave 0 to {HAND_SIZE} tricks."
+                        ).format(
+                            capitalize=label.capitalize(),
+                            cards=cards,
+                            points=points,
+                            label=label,
+                            HAND_SIZE=self.HAND_SIZE,
+                        )
                     }
                 )
             facts["bidders_tricks"] = points - cards
@@ -255,10 +306,18 @@ class DucksAndGeese(GameRules):
             most = max(room, default=0)
             raise HandInvalid(
                 {
-                    "others_cards": f"{self.CARD[1].capitalize()} taken by the other team: "
-                    f"with the bidding team on {points} (tricks + {self.CARD[1]}), the other "
-                    f"team holds at most {most} (4 cards a trick, {self.CARDS} in the deck); "
-                    f"{theirs} entered."
+                    "others_cards": gettext(
+                        "{capitalize} taken by the other team: with the bidding team on {points} "
+                        "(tricks + {CARD}), the other team holds at most {most} (4 cards a trick, "
+                        "{CARDS} in the deck); {theirs} entered."
+                    ).format(
+                        capitalize=gettext(self.CARD[1]).capitalize(),
+                        points=points,
+                        CARD=gettext(self.CARD[1]),
+                        most=most,
+                        CARDS=self.CARDS,
+                        theirs=theirs,
+                    )
                 }
             )
 
@@ -266,7 +325,9 @@ class DucksAndGeese(GameRules):
         names = table.names
 
         def pair(seat: int) -> str:
-            return f"{names[seat]} and {names[(seat + 2) % 4]}"
+            return gettext("{name} and {name2}").format(
+                name=names[seat], name2=names[(seat + 2) % 4]
+            )
 
         def team(seat: int) -> str:  # in seat order
             return pair(self.side_of(seat))
@@ -277,8 +338,14 @@ class DucksAndGeese(GameRules):
             awards = tuple(FORFEIT_AWARD if s == other else 0 for s in range(2))
             return HandResult(
                 awards,
-                f"Nobody bid and {names[dealer]}, dealing, forfeited the hand: "
-                f"{team(table.left_of(dealer))} score {FORFEIT_AWARD}",
+                gettext(
+                    "Nobody bid and {name}, dealing, forfeited the hand: {team} score "
+                    "{FORFEIT_AWARD}"
+                ).format(
+                    name=names[dealer],
+                    team=team(table.left_of(dealer)),
+                    FORFEIT_AWARD=FORFEIT_AWARD,
+                ),
                 rule="forfeit",
             )
 
@@ -288,13 +355,17 @@ class DucksAndGeese(GameRules):
         us = self.side_of(bidder)
         took = facts.get("bidders_tricks")
         their_cards = facts["others_cards"]
-        bid_words = BID_WORDS.get(bid, str(bid)) + (" blind" if blind else "")
+        bid_words = (gettext(BID_WORDS[bid]) if bid in BID_WORDS else str(bid)) + (
+            gettext(" blind") if blind else ""
+        )
 
         def result(mine: int, yours: int, text: str, rule: str, made: bool) -> HandResult:
             awards = (mine, yours) if us == 0 else (yours, mine)
             return HandResult(
                 awards,
-                f"{who} bid {bid_words} and {text}",
+                gettext("{who} bid {bid_words} and {text}").format(
+                    who=who, bid_words=bid_words, text=text
+                ),
                 rule=rule,
                 bidder=bidder,
                 made=made,
@@ -308,15 +379,26 @@ class DucksAndGeese(GameRules):
                 return result(
                     prize,
                     0,
-                    f"{takers} took no trick: {ours} score {prize}; {theirs} score nothing",
+                    gettext(
+                        "{takers} took no trick: {ours} score {prize}; {theirs} score nothing"
+                    ).format(takers=takers, ours=ours, prize=prize, theirs=theirs),
                     bid,
                     True,
                 )
             return result(
                 0,
                 2 * their_cards,
-                f"{takers} took {plural(took, 'trick')}: {ours} score nothing; {theirs} "
-                f"score twice their {self.cards(their_cards)}, {2 * their_cards}",
+                gettext(
+                    "{takers} took {count}: {ours} score nothing; {theirs} score twice their "
+                    "{cards}, {n}"
+                ).format(
+                    takers=takers,
+                    count=plural(took, "trick"),
+                    ours=ours,
+                    theirs=theirs,
+                    cards=self.cards(their_cards),
+                    n=2 * their_cards,
+                ),
                 bid,
                 False,
             )
@@ -325,34 +407,50 @@ class DucksAndGeese(GameRules):
         points = facts.get("bidders_points")
         if points is None:  # stored before the points were entered whole
             points = took + our_cards
-        detail = f"{ours} took {points} points"
+        detail = gettext("{ours} took {points} points").format(ours=ours, points=points)
         if took is not None and our_cards is not None:
             detail += f" ({plural(took, 'trick')} + {self.cards(our_cards)})"
         if points >= bid:
-            score_words = f"only their bid of {bid}" if points > bid else f"their bid of {bid}"
+            score_words = (
+                gettext("only their bid of {bid}").format(bid=bid)
+                if points > bid
+                else gettext("their bid of {bid}").format(bid=bid)
+            )
             if blind:
                 return result(
                     bid,
                     0,
-                    f"{detail}: {ours} score {score_words}; {theirs} score nothing at all "
-                    "(a made blind bid)",
+                    gettext(
+                        "{detail}: {ours} score {score_words}; {theirs} score nothing at all (a "
+                        "made blind bid)"
+                    ).format(detail=detail, ours=ours, score_words=score_words, theirs=theirs),
                     "blind",
                     True,
                 )
             return result(
                 bid,
                 their_cards,
-                f"{detail}: {ours} score {score_words}; {theirs} score their "
-                f"{self.cards(their_cards)}",
+                gettext(
+                    "{detail}: {ours} score {score_words}; {theirs} score their {cards}"
+                ).format(
+                    detail=detail,
+                    ours=ours,
+                    score_words=score_words,
+                    theirs=theirs,
+                    cards=self.cards(their_cards),
+                ),
                 "made",
                 True,
             )
         return result(
             0,
             their_cards + bid,
-            f"{detail}: {ours} score nothing; {theirs} score their "
-            f"{self.cards(their_cards)} plus a bump of {bid}"
-            + (f" {FAILED_BLIND}" if blind else ""),
+            gettext(
+                "{detail}: {ours} score nothing; {theirs} score their {cards} plus a bump of {bid}"
+            ).format(
+                detail=detail, ours=ours, theirs=theirs, cards=self.cards(their_cards), bid=bid
+            )
+            + (" " + gettext(FAILED_BLIND) if blind else ""),
             "miss",
             False,
         )
@@ -362,13 +460,15 @@ class Dog(DucksAndGeese):
     key = "dog"
     name = "Dog"
     rules_version = "Vines rulebook, Game 5 variants (Dog); vinescore rulings 2026-12"
-    corrected = "the corrected Dog limits (Tars follow the tricks)"
-    summary = "The older Ducks and Geese: only the Tars are point cards, and bids start at 2."
+    corrected = gettext_noop("the corrected Dog limits (Tars follow the tricks)")
+    summary = gettext_noop(
+        "The older Ducks and Geese: only the Tars are point cards, and bids start at 2."
+    )
     MIN_BID = 2
     MAX_BID = 12
     CARDS = 5
-    CARD = ("Tar", "Tars")
-    DECK_HOLDS = "5 Tars"
+    CARD = (gettext_noop("Tar"), gettext_noop("Tars"))
+    DECK_HOLDS = gettext_noop("5 Tars")
 
 
 class DucksCutthroat(GameRules):
@@ -376,9 +476,9 @@ class DucksCutthroat(GameRules):
     name = "Ducks and Geese (cutthroat)"
     family = "Ducks and Geese"
     rules_version = "Vines rulebook, Game 5 variants (cutthroat); vinescore rulings 2026-12"
-    corrected = "the corrected cutthroat limits (bids up to 18)"
+    corrected = gettext_noop("the corrected cutthroat limits (bids up to 18)")
     player_counts = (4, 5, 6)
-    summary = (
+    summary = gettext_noop(
         "Ducks and Geese with everyone alone: the bidder scores at most the bid or loses "
         "it; everyone else scores their Deuces and Farmers."
     )
@@ -389,43 +489,46 @@ class DucksCutthroat(GameRules):
     MIN_BID = 2
     MAX_BID = 18  # 8 tricks and 10 point cards
     CARDS = 10
+    DEUCES = 5  # a player keeps a Deuce they lead or play following suit
 
     def fields(self, table: Table) -> list[Field]:
         out = [
-            Field("bidder", "Bidder", "seat"),
-            Field("bid", "Bid", "number", min=self.MIN_BID, max=self.MAX_BID),
+            Field("bidder", gettext("Bidder"), "seat"),
+            Field("bid", gettext("Bid"), "number", min=self.MIN_BID, max=self.MAX_BID),
         ]
         if table.has("blind"):
-            out.append(Field("blind", "Bid blind", "flag"))
+            out.append(Field("blind", gettext("Bid blind"), "flag"))
         out += [
             Field(
                 "bidder_points",
-                "Tricks + point cards taken by the bidder",
+                gettext("Tricks + point cards taken by the bidder"),
                 "number",
                 min=0,
                 max=self.HAND_SIZE + self.CARDS,
-                help="Only the sum decides. The split can go under More detail.",
+                help=gettext("Only the sum decides. The split can go under More detail."),
             ),
             Field(
                 "cards",
-                "Point cards",
+                gettext("Point cards"),
                 "per_seat",
                 min=0,
                 max=self.CARDS,
                 most=self.CARDS,
-                most_why="the deck holds 5 Deuces and 5 Farmers",
-                help="Deuces and Farmers each player kept; blank is 0. The bidder's are in "
-                "the bidder's points: leave theirs blank.",
+                most_why=gettext("the deck holds 5 Deuces and 5 Farmers"),
+                help=gettext(
+                    "Deuces and Farmers each player kept; blank is 0. The bidder's are in "
+                    "the bidder's points: leave theirs blank."
+                ),
             ),
             Field(
                 "bidder_tricks",
-                "Tricks taken by the bidder",
+                gettext("Tricks taken by the bidder"),
                 "number",
                 min=0,
                 max=self.HAND_SIZE,
                 detail=True,
-                none_label="Not recorded",
-                help="With the bidder's points, gives the bidder's point cards.",
+                none_label=gettext("Not recorded"),
+                help=gettext("With the bidder's points, gives the bidder's point cards."),
             ),
         ]
         return out
@@ -441,15 +544,25 @@ class DucksCutthroat(GameRules):
         if points is None:
             if took is None or own is None:
                 raise HandInvalid(
-                    {"bidder_points": "Enter the tricks + point cards taken by the bidder."}
+                    {
+                        "bidder_points": gettext(
+                            "Enter the tricks + point cards taken by the bidder."
+                        )
+                    }
                 )
             points = facts["bidder_points"] = took + own
         elif took is not None and own is not None and took + own != points:
             raise HandInvalid(
                 {
-                    "bidder_points": f"Tricks + point cards taken by the bidder: {points} "
-                    f"entered, but {plural(took, 'trick')} + {plural(own, 'point card')} "
-                    f"make {took + own}."
+                    "bidder_points": gettext(
+                        "Tricks + point cards taken by the bidder: {points} entered, but {count} "
+                        "+ {count2} make {n}."
+                    ).format(
+                        points=points,
+                        count=plural(took, "trick"),
+                        count2=plural(own, "point card"),
+                        n=took + own,
+                    )
                 }
             )
         elif took is not None:
@@ -457,9 +570,10 @@ class DucksCutthroat(GameRules):
             if not 0 <= own <= self.CARDS:
                 raise HandInvalid(
                     {
-                        "bidder_tricks": f"Tricks taken by the bidder: {took} does not fit "
-                        f"{who}'s {points} tricks + point cards, which leave 0 to "
-                        f"{self.CARDS} point cards."
+                        "bidder_tricks": gettext(
+                            "Tricks taken by the bidder: {took} does not fit {who}'s {points} "
+                            "tricks + point cards, which leave 0 to {CARDS} point cards."
+                        ).format(took=took, who=who, points=points, CARDS=self.CARDS)
                     }
                 )
         elif own is not None:
@@ -467,53 +581,92 @@ class DucksCutthroat(GameRules):
             if not 0 <= took <= self.HAND_SIZE:
                 raise HandInvalid(
                     {
-                        "cards": f"Point cards for {who}: {own} does not fit {who}'s {points} "
-                        f"tricks + point cards, which leave 0 to {self.HAND_SIZE} tricks."
+                        "cards": gettext(
+                            "Point cards for {who}: {own} does not fit {who}'s {points} tricks + "
+                            "point cards, which leave 0 to {HAND_SIZE} tricks."
+                        ).format(who=who, own=own, points=points, HAND_SIZE=self.HAND_SIZE)
                     }
                 )
             facts["bidder_tricks"] = took
         # The bidder's own cards: entered, worked out, or (None) not recorded.
         facts["cards"] = [own if s == bidder else c for s, c in enumerate(cards)]
-        # Point cards come with tricks: every player plays one card to each.
+        # Point cards come with tricks (every player plays one card to each),
+        # except that a player keeps a Deuce they led or played following suit,
+        # whoever takes that trick: so at most the 5 Deuces are held outside
+        # the tricks that took them (RULINGS: cutthroat Ducks and Geese). With
+        # 4 cards a trick or more and 10 point cards, the bidder and the others
+        # cannot both hold more than their tricks do, so each bound alone holds.
         per_trick = table.size
         others = sum(cards) - cards[bidder]
+        kept = gettext(
+            "the {DEUCES} Deuces a player keeps when they lead or follow suit with one"
+        ).format(DEUCES=self.DEUCES)
         if took is not None:
-            if own > per_trick * took:
+            rest = self.HAND_SIZE - took
+            if own > per_trick * took + self.DEUCES:
                 raise HandInvalid(
                     {
-                        "cards": f"Point cards for {who}: at most {per_trick * took} in "
-                        f"{plural(took, 'trick')} ({per_trick} cards a trick); {own} entered."
+                        "cards": gettext(
+                            "Point cards for {who}: at most {n} ({count} of {per_trick} cards, "
+                            "and {kept}); {own} entered."
+                        ).format(
+                            who=who,
+                            n=per_trick * took + self.DEUCES,
+                            count=plural(took, "trick"),
+                            per_trick=per_trick,
+                            kept=kept,
+                            own=own,
+                        )
                     }
                 )
-            rest = self.HAND_SIZE - took
-            if others > per_trick * rest:
+            if others > per_trick * rest + self.DEUCES:
                 raise HandInvalid(
                     {
-                        "cards": f"Point cards: everyone but {who} took "
-                        f"{plural(rest, 'trick')}, so at most {per_trick * rest} point cards "
-                        f"({per_trick} cards a trick); {others} entered."
+                        "cards": gettext(
+                            "Point cards: everyone but {who} took {count}, so at most {n} point "
+                            "cards ({per_trick} cards a trick, and {kept}); {others} entered."
+                        ).format(
+                            who=who,
+                            count=plural(rest, "trick"),
+                            n=per_trick * rest + self.DEUCES,
+                            per_trick=per_trick,
+                            kept=kept,
+                            others=others,
+                        )
                     }
                 )
             if own + others > self.CARDS:
                 raise HandInvalid(
                     {
-                        "cards": f"Point cards: at most {self.CARDS} in a hand (the deck holds "
-                        f"5 Deuces and 5 Farmers); these add up to {own + others}."
+                        "cards": gettext(
+                            "Point cards: at most {CARDS} in a hand (the deck holds 5 Deuces and "
+                            "5 Farmers); these add up to {n}."
+                        ).format(CARDS=self.CARDS, n=own + others)
                     }
                 )
             return facts
         # The split not recorded: the cards must still fit some split.
         room = [
-            min(per_trick * (self.HAND_SIZE - t), self.CARDS - (points - t))
+            min(per_trick * (self.HAND_SIZE - t) + self.DEUCES, self.CARDS - (points - t))
             for t in range(self.HAND_SIZE + 1)
-            if 0 <= points - t <= min(self.CARDS, per_trick * t)
+            if 0 <= points - t <= min(self.CARDS, per_trick * t + self.DEUCES)
         ]
         if others > max(room, default=0):
             raise HandInvalid(
                 {
-                    "cards": f"Point cards: with {who} on {points} (tricks + point cards), "
-                    f"everyone else holds at most {max(room, default=0)} ({per_trick} cards a "
-                    f"trick, {self.CARDS} in the deck); {others} entered."
+                    "cards": gettext(
+                        "Point cards: with {who} on {points} (tricks + point cards), everyone "
+                        "else holds at most {max} ({per_trick} cards a trick, {kept}, {CARDS} in "
+                        "the deck); {others} entered."
+                    ).format(
+                        who=who,
+                        points=points,
+                        max=max(room, default=0),
+                        per_trick=per_trick,
+                        kept=kept,
+                        CARDS=self.CARDS,
+                        others=others,
+                    )
                 }
             )
         return facts
@@ -526,8 +679,10 @@ class DucksCutthroat(GameRules):
         points = facts.get("bidder_points")
         if points is None:  # stored before the points were entered whole
             points = took + cards[bidder]
-        bid_words = f"{bid} blind" if blind else str(bid)
-        text = f"{who} bid {bid_words} and took {points} points"
+        bid_words = gettext("{bid} blind").format(bid=bid) if blind else str(bid)
+        text = gettext("{who} bid {bid_words} and took {points} points").format(
+            who=who, bid_words=bid_words, points=points
+        )
         if took is not None and cards[bidder] is not None:
             text += f" ({plural(took, 'trick')} + {plural(cards[bidder], 'point card')})"
         others = [0 if s == bidder else c for s, c in enumerate(cards)]
@@ -538,27 +693,38 @@ class DucksCutthroat(GameRules):
             )
 
         if points >= bid:
-            score_words = f"only the bid of {bid}" if points > bid else f"the bid of {bid}"
+            score_words = (
+                gettext("only the bid of {bid}").format(bid=bid)
+                if points > bid
+                else gettext("the bid of {bid}").format(bid=bid)
+            )
             if blind:
                 awards = [bid if s == bidder else 0 for s in range(table.size)]
                 return result(
                     awards,
-                    f"{who} scores {score_words}; everyone else scores nothing (a made blind bid)",
+                    gettext(
+                        "{who} scores {score_words}; everyone else scores nothing (a made blind "
+                        "bid)"
+                    ).format(who=who, score_words=score_words),
                     "blind",
                     True,
                 )
             awards = [bid if s == bidder else c for s, c in enumerate(others)]
             return result(
                 awards,
-                f"{who} scores {score_words}; everyone else scores their point cards",
+                gettext(
+                    "{who} scores {score_words}; everyone else scores their point cards"
+                ).format(who=who, score_words=score_words),
                 "made",
                 True,
             )
         awards = [-bid if s == bidder else c for s, c in enumerate(others)]
-        note = f" {FAILED_BLIND}" if blind else ""
+        note = " " + gettext(FAILED_BLIND) if blind else ""
         return result(
             awards,
-            f"{who} loses {bid}; everyone else scores their point cards{note}",
+            gettext("{who} loses {bid}; everyone else scores their point cards{note}").format(
+                who=who, bid=bid, note=note
+            ),
             "miss",
             False,
         )

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ..base import Facts, Field, GameRules, HandResult, Shortcut, Table
 from ..checks import check_fields
-from ..words import and_list
+from ..words import and_list, gettext, gettext_noop
 
 MAX_DAMAGE = 99
 QUICK_HITS = (1, 2, 3, 4, 5)
@@ -28,9 +28,9 @@ class Duel(GameRules):
     name = "Duel"
     rules_version = "Duel rulebook (scanned); vinescore rulings 2026-11"
     player_counts = (2,)
-    summary = "Two duellists, health and rounds: tap the damage of each exchange."
-    start_label = "Starting health"
-    target_label = "Rounds to win the match"
+    summary = gettext_noop("Two duellists, health and rounds: tap the damage of each exchange.")
+    start_label = gettext_noop("Starting health")
+    target_label = gettext_noop("Rounds to win the match")
     target_required = True
     remember_setup = True
 
@@ -38,19 +38,21 @@ class Duel(GameRules):
         return [
             Field(
                 "damage",
-                "Damage taken",
+                gettext("Damage taken"),
                 "per_seat",
                 min=0,
                 max=MAX_DAMAGE,
-                help="Unblocked attack damage each player took in this exchange; blank is 0.",
+                help=gettext(
+                    "Unblocked attack damage each player took in this exchange; blank is 0."
+                ),
             ),
             Field(
                 "exhausted",
-                "Deck exhausted",
+                gettext("Deck exhausted"),
                 "seat",
                 optional=True,
-                none_label="Nobody",
-                help="A player who runs out of cards loses the round.",
+                none_label=gettext("Nobody"),
+                help=gettext("A player who runs out of cards loses the round."),
             ),
         ]
 
@@ -59,9 +61,18 @@ class Duel(GameRules):
         for hit in QUICK_HITS:
             for seat, name in enumerate(table.names):
                 damage = [hit if s == seat else 0 for s in range(2)]
-                out.append(Shortcut(f"{name} takes {hit}", {"damage": damage}))
+                out.append(
+                    Shortcut(
+                        gettext("{name} takes {hit}").format(name=name, hit=hit), {"damage": damage}
+                    )
+                )
         for seat, name in enumerate(table.names):
-            out.append(Shortcut(f"{name}'s deck is out", {"damage": [0, 0], "exhausted": seat}))
+            out.append(
+                Shortcut(
+                    gettext("{name}'s deck is out").format(name=name),
+                    {"damage": [0, 0], "exhausted": seat},
+                )
+            )
         return out
 
     def clean(self, facts: Facts, table: Table) -> Facts:
@@ -96,52 +107,86 @@ class Duel(GameRules):
     def status(self, table: Table) -> str:
         a, b, number = self.start(table)
         first, second = table.names
-        line = f"Round {number}: {first} {a} health, {second} {b}"
+        line = gettext("Round {number}: {first} {a} health, {second} {b}").format(
+            number=number, first=first, a=a, second=second, b=b
+        )
         attacker = self.attacker(table)
         if attacker is None:
-            return f"{line} · both reveal a card at once"
+            return gettext("{line} · both reveal a card at once").format(line=line)
         if attacker == YOUNGER:
-            return f"{line} · level after the reveal: the younger player attacks"
+            return gettext("{line} · level after the reveal: the younger player attacks").format(
+                line=line
+            )
         if attacker == UNKNOWN:
             return line
-        return f"{line} · {table.names[attacker]} attacks"
+        return gettext("{line} · {name} attacks").format(line=line, name=table.names[attacker])
+
+    def began(self, table: Table) -> str:
+        """Who attacked in an exchange already played, as the sheet said then."""
+        a, b, number = self.start(table)
+        first, second = table.names
+        line = gettext("Round {number}: {first} {a} health, {second} {b}").format(
+            number=number, first=first, a=a, second=second, b=b
+        )
+        attacker = self.attacker(table)
+        if attacker is None:
+            return gettext("{line} · both revealed a card at once").format(line=line)
+        if attacker == YOUNGER:
+            return gettext("{line} · level after the reveal: the younger player attacked").format(
+                line=line
+            )
+        if attacker == UNKNOWN:
+            return line
+        return gettext("{line} · {name} attacked").format(line=line, name=table.names[attacker])
 
     def score(self, facts: Facts, table: Table) -> HandResult:
         a, b, number = self.start(table)
         names = table.names
         damage = facts["damage"]
         health = [a - damage[0], b - damage[1]]
-        hits = [f"{names[s]} takes {d}" for s, d in enumerate(damage) if d]
-        what = and_list(hits) if hits else "no damage"
+        hits = [
+            gettext("{name} takes {d}").format(name=names[s], d=d)
+            for s, d in enumerate(damage)
+            if d
+        ]
+        what = and_list(hits) if hits else gettext("no damage")
         exhausted = facts.get("exhausted")
         fresh = (table.stakes or 0, table.stakes or 0, number + 1)
 
         loser = None
         how = ""
         if exhausted is not None:
-            loser, how = exhausted, f"{names[exhausted]}'s deck is exhausted"
+            loser, how = (
+                exhausted,
+                gettext("{name}'s deck is exhausted").format(name=names[exhausted]),
+            )
         elif health[0] < 0 and health[1] < 0:
             if health[0] == health[1]:
                 return HandResult(
                     (0, 0),
-                    f"{what}: both drop below 0 together ({health[0]}); round {number} "
-                    "is drawn and replayed (house ruling)",
+                    gettext(
+                        "{what}: both drop below 0 together ({health}); round {number} is drawn "
+                        "and replayed (house ruling)"
+                    ).format(what=what, health=health[0], number=number),
                     rule="drawn-round",
                     carry=(fresh[0], fresh[1], number),
                 )
             loser = 0 if health[0] < health[1] else 1
-            how = (
-                f"both drop below 0; {names[loser]} is further down ({health[loser]}) "
-                "(house ruling)"
-            )
+            how = gettext(
+                "both drop below 0; {name} is further down ({health}) (house ruling)"
+            ).format(name=names[loser], health=health[loser])
         elif health[0] < 0 or health[1] < 0:
             loser = 0 if health[0] < 0 else 1
-            how = f"{names[loser]} drops below 0 ({health[loser]})"
+            how = gettext("{name} drops below 0 ({health})").format(
+                name=names[loser], health=health[loser]
+            )
 
         if loser is None:
             return HandResult(
                 (0, 0),
-                f"{what}: {names[0]} {health[0]} health, {names[1]} {health[1]}",
+                gettext("{what}: {first} {a} health, {second} {b}").format(
+                    what=what, first=names[0], a=health[0], second=names[1], b=health[1]
+                ),
                 rule="exchange",
                 carry=(
                     health[0],
@@ -155,7 +200,9 @@ class Duel(GameRules):
         lead = f"{what}; " if hits else ""
         return HandResult(
             awards,
-            f"{lead}{how}: {names[winner]} wins round {number}",
+            gettext("{lead}{how}: {name} wins round {number}").format(
+                lead=lead, how=how, name=names[winner], number=number
+            ),
             rule="round-won",
             carry=fresh,
         )

@@ -27,28 +27,31 @@ from ..base import (
     unless_passed,
 )
 from ..checks import check_fields
-from ..words import and_list, plural
+from ..words import and_list, gettext, gettext_noop, plural
 
 HAND_SIZES = {3: 12, 4: 15, 5: 12, 6: 10}  # cards each; also the largest bid
 DECK_POINTS = {3: 36, 4: 60, 5: 60, 6: 60}  # three players use three colours
 # Points the Chief's side needs for a bid of n: BASE + STEP * n.
 TARGET_TABLE = {3: (10, 2), 4: (28, 2), 5: (21, 3), 6: (16, 4)}
 BONUS_CAP = 100
+BONUS_STEP = 10  # a made bid's bonus: BONUS_STEP * (cards shown + k)
+LOSS_PER_CARD = 10  # the Chief per card overbid; who tied last per card shown
+GAIN_PER_CARD = 5  # each opponent per card overbid; each other tied player per card shown
 DEALER_SITS_OUT = "dealer_sits_out"
 
 COLOUR, ONE_OR_SEVEN, OTHER_NUMBER, NO_TRUMP = "colour", "one_or_seven", "other_number", "none"
 TRUMPS = (
-    (COLOUR, "A colour"),
-    (ONE_OR_SEVEN, "The number 1 or 7"),
-    (OTHER_NUMBER, "Another number"),
-    (NO_TRUMP, "No trump"),
+    (COLOUR, gettext_noop("A colour")),
+    (ONE_OR_SEVEN, gettext_noop("The number 1 or 7")),
+    (OTHER_NUMBER, gettext_noop("Another number")),
+    (NO_TRUMP, gettext_noop("No trump")),
 )
 TRUMP_K = {COLOUR: 0, ONE_OR_SEVEN: 1, OTHER_NUMBER: 2, NO_TRUMP: 3}
 TRUMP_WORDS = {
-    COLOUR: "a colour as trump",
-    ONE_OR_SEVEN: "1s or 7s as trump",
-    OTHER_NUMBER: "another number as trump",
-    NO_TRUMP: "no trump",
+    COLOUR: gettext_noop("a colour as trump"),
+    ONE_OR_SEVEN: gettext_noop("1s or 7s as trump"),
+    OTHER_NUMBER: gettext_noop("another number as trump"),
+    NO_TRUMP: gettext_noop("no trump"),
 }
 
 
@@ -60,7 +63,7 @@ def target(players: int, bid: int) -> int:
 
 def bonus(bid: int, trump: str) -> int:
     """What the Chief and partner each gain for a made bid."""
-    return min(BONUS_CAP, 10 * (bid + TRUMP_K[trump]))
+    return min(BONUS_CAP, BONUS_STEP * (bid + TRUMP_K[trump]))
 
 
 def reached(players: int, bid: int, points: int) -> int:
@@ -71,8 +74,8 @@ def reached(players: int, bid: int, points: int) -> int:
 def gains(names: list[str], each: int) -> str:
     """'Cy, Dee and Eli gain 10 each' or 'Cy gains 10'."""
     if len(names) == 1:
-        return f"{names[0]} gains {each}"
-    return f"{and_list(names)} gain {each} each"
+        return gettext("{name} gains {each}").format(name=names[0], each=each)
+    return gettext("{names} gain {each} each").format(names=and_list(names), each=each)
 
 
 class Mu(GameRules):
@@ -82,19 +85,24 @@ class Mu(GameRules):
     name = "Mü"
     family = ""
     rules_version = "Mü help page (classic edition scoring); vinescore rulings 2026-12"
-    corrected = "the corrected Mü rules (a deal everyone passed; six with the dealer out)"
+    corrected = gettext_noop(
+        "the corrected Mü rules (a deal everyone passed; six with the dealer out)"
+    )
     player_counts = (3, 4, 5, 6)
     partnership = False
     passes = True
     options = (
         Option(
             DEALER_SITS_OUT,
-            "Six players: the dealer sits out",
-            "With six at the table, each hand's dealer sits it out and the other five play "
-            "it as a five-player hand (12 cards each, 21 + 3 per card shown).",
+            gettext_noop("Six players: the dealer sits out"),
+            gettext_noop(
+                "With six at the table, each hand's dealer sits it out and the other five play "
+                "it as a five-player hand (12 cards each, 21 + 3 per card shown)."
+            ),
+            player_counts=(6,),
         ),
     )
-    summary = (
+    summary = gettext_noop(
         "Bid by showing cards to become Chief; the Chief and a chosen partner must take "
         "enough card points for the cards shown to earn a bonus, and every card overbid "
         "costs the Chief 10 and gives each opponent 5."
@@ -122,84 +130,104 @@ class Mu(GameRules):
         played = ("tie", (False,))
         tie = ("tie", (True,))
         base, step = TARGET_TABLE[players]
-        side = "the Chief alone" if players == 3 else "the Chief and partner"
-        verb = "needs" if players == 3 else "need"
         out_seat = self.sitting_out(table)
         sits = (
-            f" {table.names[out_seat]} deals and sits out; the five who play use the "
-            "five-player table."
+            gettext(
+                " {name} deals and sits out; the five who play use the five-player table."
+            ).format(name=table.names[out_seat])
             if out_seat is not None
             else ""
         )
         out = [
             Field(
                 "tie",
-                "Tie for Chief (the hand was not played)",
+                gettext("Tie for Chief (the hand was not played)"),
                 "flag",
-                help="Bidding ended with two or more players showing the most cards.",
+                help=gettext("Bidding ended with two or more players showing the most cards."),
             ),
-            Field("tied", "Who tied for Chief", "seats", show_if=tie),
+            Field("tied", gettext("Who tied for Chief"), "seats", show_if=tie),
             Field(
                 "tied_last",
-                "Who tied last",
+                gettext("Who tied last"),
                 "seat",
                 show_if=tie,
-                help="The player who matched the most cards last: they lose 10 per card "
-                "shown; the others who tied gain 5 per card.",
+                help=gettext(
+                    "The player who matched the most cards last: they lose 10 per card "
+                    "shown; the others who tied gain 5 per card."
+                ),
             ),
-            Field("shown", "Cards shown", "number", min=1, max=top, show_if=tie),
-            Field("chief", "Chief", "seat", show_if=played),
+            Field("shown", gettext("Cards shown"), "number", min=1, max=top, show_if=tie),
+            Field("chief", gettext("Chief"), "seat", show_if=played),
             Field(
                 "bid",
-                "Bid (cards the Chief showed)",
+                gettext("Bid (cards the Chief showed)"),
                 "number",
                 min=1,
                 max=top,
                 show_if=played,
-                help=f"With {players} players {side} {verb} {base} + {step} per card shown." + sits,
+                help=(
+                    gettext(
+                        "With {players} players the Chief alone needs {base} + {step} per card "
+                        "shown."
+                    )
+                    if players == 3
+                    else gettext(
+                        "With {players} players the Chief and partner need {base} + {step} per "
+                        "card shown."
+                    )
+                ).format(players=players, base=base, step=step)
+                + sits,
             ),
             Field(
                 "vice",
-                "Vice",
+                gettext("Vice"),
                 "seat",
                 optional=True,
-                none_label="No Vice",
+                none_label=gettext("No Vice"),
                 show_if=played,
                 detail=True,
-                help="Recorded only; it does not change the score.",
+                help=gettext("Recorded only; it does not change the score."),
             ),
         ]
         if players >= 4:
             out.append(
                 Field(
                     "partner",
-                    "Partner",
+                    gettext("Partner"),
                     "seat",
                     show_if=played,
-                    help="Named by the Chief; not the Vice.",
+                    help=gettext("Named by the Chief; not the Vice."),
                 )
             )
         out += [
             Field(
                 "trump",
-                "Chief's trump",
+                gettext("Chief's trump"),
                 "choice",
-                choices=TRUMPS,
+                choices=tuple((k, gettext(v)) for k, v in TRUMPS),
                 show_if=played,
-                help="Sets the bonus: 10 per card shown, plus 10 for 1 or 7, 20 for another "
-                f"number, 30 for no trump; at most {BONUS_CAP}.",
+                help=gettext(
+                    "Sets the bonus: 10 per card shown, plus 10 for 1 or 7, 20 for another "
+                    "number, 30 for no trump; at most {BONUS_CAP}."
+                ).format(BONUS_CAP=BONUS_CAP),
             ),
             Field(
                 "points",
-                "Card points",
+                gettext("Card points"),
                 "per_seat",
                 min=0,
                 max=deck,
                 total=deck,
                 show_if=played,
-                help="The card points each player took in tricks. "
-                "Leave one player blank and it is worked out."
-                + (f" {table.names[out_seat]} sat out: 0." if out_seat is not None else ""),
+                help=gettext(
+                    "The card points each player took in tricks. "
+                    "Leave one player blank and it is worked out."
+                )
+                + (
+                    gettext(" {name} sat out: 0.").format(name=table.names[out_seat])
+                    if out_seat is not None
+                    else ""
+                ),
             ),
         ]
         return unless_passed(out)
@@ -225,23 +253,25 @@ class Mu(GameRules):
                 raise HandInvalid(errors)
         if facts["tie"]:
             if len(facts["tied"]) < 2:
-                errors["tied"] = "Who tied for Chief: choose at least two players."
+                errors["tied"] = gettext("Who tied for Chief: choose at least two players.")
             if facts["tied_last"] not in facts["tied"]:
-                errors["tied_last"] = "Who tied last: choose one of the players who tied for Chief."
+                errors["tied_last"] = gettext(
+                    "Who tied last: choose one of the players who tied for Chief."
+                )
         else:
             chief, vice, partner = facts["chief"], facts["vice"], facts.get("partner")
             if vice is not None and vice == chief:
-                errors["vice"] = (
+                errors["vice"] = gettext(
                     "Vice: the Chief cannot also be Vice; choose another player or “No Vice”."
                 )
             if partner is not None and partner == chief:
-                errors["partner"] = (
+                errors["partner"] = gettext(
                     "Partner: the Chief cannot be their own partner; choose another player."
                 )
             elif partner is not None and partner == vice:
-                errors["partner"] = (
-                    f"Partner: the Chief cannot choose the Vice ({names[vice]}) as partner."
-                )
+                errors["partner"] = gettext(
+                    "Partner: the Chief cannot choose the Vice ({name}) as partner."
+                ).format(name=names[vice])
         if errors:
             raise HandInvalid(errors)
         return facts
@@ -250,16 +280,26 @@ class Mu(GameRules):
     def _check_sitting_out(facts: Facts, table: Table, out: int, errors: dict) -> None:
         """The dealer who sits out holds no role, shows no card and takes no point."""
         who = table.names[out]
-        why = f"{who} deals and sits out this hand"
+        why = gettext("{who} deals and sits out this hand").format(who=who)
         if facts["tie"]:
             if out in facts["tied"]:
-                errors["tied"] = f"Who tied for Chief: {why}; choose players who bid."
+                errors["tied"] = gettext(
+                    "Who tied for Chief: {why}; choose players who bid."
+                ).format(why=why)
             return
-        for name, label in (("chief", "Chief"), ("vice", "Vice"), ("partner", "Partner")):
+        for name, label in (
+            ("chief", gettext("Chief")),
+            ("vice", gettext("Vice")),
+            ("partner", gettext("Partner")),
+        ):
             if facts.get(name) == out:
-                errors[name] = f"{label}: {why}; choose a player who played."
+                errors[name] = gettext("{label}: {why}; choose a player who played.").format(
+                    label=label, why=why
+                )
         if facts["points"][out]:
-            errors["points"] = f"Card points: {why}, so takes no card points; 0 for {who}."
+            errors["points"] = gettext(
+                "Card points: {why}, so takes no card points; 0 for {who}."
+            ).format(why=why, who=who)
 
     def score(self, facts: Facts, table: Table) -> HandResult:
         if facts.get("passed"):
@@ -278,26 +318,38 @@ class Mu(GameRules):
         need = target(players, bid)
         who = names[chief]
         takers = and_list([names[s] for s in side])
-        sits = f" ({names[out_seat]} deals and sits out)" if out_seat is not None else ""
-        head = f"Chief {who} bid {bid} with {players} players{sits}, needing {need}"
-        keep = "; everyone scores their own card points"
+        sits = (
+            gettext(" ({name} deals and sits out)").format(name=names[out_seat])
+            if out_seat is not None
+            else ""
+        )
+        head = gettext("Chief {who} bid {bid} with {players} players{sits}, needing {need}").format(
+            who=who, bid=bid, players=players, sits=sits, need=need
+        )
+        keep = gettext("; everyone scores their own card points")
         awards = points[:]
 
         if took >= need:
             prize = bonus(bid, trump)
             k = TRUMP_K[trump]
             if k:
-                how = f"10 per card shown plus {10 * k} for {TRUMP_WORDS[trump]}"
+                how = gettext("{BONUS_STEP} per card shown plus {n} for {TRUMP_WORDS}").format(
+                    BONUS_STEP=BONUS_STEP, n=BONUS_STEP * k, TRUMP_WORDS=gettext(TRUMP_WORDS[trump])
+                )
             else:
-                how = f"10 per card shown; {TRUMP_WORDS[trump]} adds nothing"
-            if 10 * (bid + k) > BONUS_CAP:
-                how += f", capped at {BONUS_CAP}"
+                how = gettext("{BONUS_STEP} per card shown; {TRUMP_WORDS} adds nothing").format(
+                    BONUS_STEP=BONUS_STEP, TRUMP_WORDS=gettext(TRUMP_WORDS[trump])
+                )
+            if BONUS_STEP * (bid + k) > BONUS_CAP:
+                how += gettext(", capped at {BONUS_CAP}").format(BONUS_CAP=BONUS_CAP)
             for s in side:
                 awards[s] += prize
-            each = " each" if len(side) > 1 else ""
+            each = gettext(" each") if len(side) > 1 else ""
             return HandResult(
                 tuple(awards),
-                f"{head}; {takers} took {took}: bonus {prize}{each} ({how}){keep}",
+                gettext("{head}; {takers} took {took}: bonus {prize}{each} ({how}){keep}").format(
+                    head=head, takers=takers, took=took, prize=prize, each=each, how=how, keep=keep
+                ),
                 rule="made",
                 bidder=chief,
                 partner=partner,
@@ -308,19 +360,33 @@ class Mu(GameRules):
         enough = reached(players, bid, took)
         over = bid - enough
         if enough:
-            short = f"enough for a bid of {enough}"
+            short = gettext("enough for a bid of {enough}").format(enough=enough)
         else:
-            short = f"not enough for a bid of 1, which needs {target(players, 1)}"
-        cards = f"all {over} cards" if over == bid and over > 1 else plural(over, "card")
-        awards[chief] -= 10 * over
+            short = gettext("not enough for a bid of 1, which needs {target}").format(
+                target=target(players, 1)
+            )
+        cards = (
+            gettext("all {over} cards").format(over=over)
+            if over == bid and over > 1
+            else plural(over, "card")
+        )
+        awards[chief] -= LOSS_PER_CARD * over
         for s in others:
-            awards[s] += 5 * over
-        text = (
-            f"{head}, but {takers} took {took} ({short}): {cards} overbid; "
-            f"{who} loses {10 * over}, {gains([names[s] for s in others], 5 * over)}"
+            awards[s] += GAIN_PER_CARD * over
+        text = gettext(
+            "{head}, but {takers} took {took} ({short}): {cards} overbid; {who} loses {n}, {gains}"
+        ).format(
+            head=head,
+            takers=takers,
+            took=took,
+            short=short,
+            cards=cards,
+            who=who,
+            n=LOSS_PER_CARD * over,
+            gains=gains([names[s] for s in others], GAIN_PER_CARD * over),
         )
         if partner is not None:
-            text += f"; partner {names[partner]} gets nothing extra"
+            text += gettext("; partner {name} gets nothing extra").format(name=names[partner])
         return HandResult(
             tuple(awards),
             text + keep,
@@ -335,16 +401,22 @@ class Mu(GameRules):
         names = table.names
         tied, last, shown = facts["tied"], facts["tied_last"], facts["shown"]
         awards = [0] * table.size
-        awards[last] = -10 * shown
+        awards[last] = -LOSS_PER_CARD * shown
         rest = [s for s in tied if s != last]
         for s in rest:
-            awards[s] = 5 * shown
+            awards[s] = GAIN_PER_CARD * shown
         return HandResult(
             tuple(awards),
-            f"{and_list([names[s] for s in tied])} tied for Chief with "
-            f"{plural(shown, 'card')} shown and the hand was not played: "
-            f"{names[last]}, who tied last, loses {10 * shown}; "
-            f"{gains([names[s] for s in rest], 5 * shown)}; nobody scores card points",
+            gettext(
+                "{names} tied for Chief with {count} shown and the hand was not played: {name}, "
+                "who tied last, loses {n}; {gains}; nobody scores card points"
+            ).format(
+                names=and_list([names[s] for s in tied]),
+                count=plural(shown, "card"),
+                name=names[last],
+                n=LOSS_PER_CARD * shown,
+                gains=gains([names[s] for s in rest], GAIN_PER_CARD * shown),
+            ),
             rule="tie",
         )
 
@@ -354,5 +426,10 @@ class Mu(GameRules):
     # hand's Chief, else the tied player nearest the dealer's left.
     def break_tie(self, tied: list[int], last: HandResult, table: Table) -> Winner:
         won = super().break_tie(tied, last, table)
-        reason = won.reason.replace("the bidder", "the Chief")
-        return replace(won, reason=f"{reason} (house ruling: the Mü help page gives no tie-break)")
+        reason = won.reason.replace(gettext("the bidder"), gettext("the Chief"))
+        return replace(
+            won,
+            reason=gettext("{reason} (house ruling: the Mü help page gives no tie-break)").format(
+                reason=reason
+            ),
+        )

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ..base import Facts, Field, GameRules, HandInvalid, HandResult, Option, Table
 from ..checks import check_fields
-from ..words import plural
+from ..words import gettext, gettext_noop, plural
 
 TRICK_ONLY = "trick_only"
 MAX_THIEVES = 11  # one suit of the deck
@@ -21,7 +21,7 @@ def most_thieves(size: int) -> int:
     return min(size, MAX_THIEVES)
 
 
-THIEVES_ALWAYS = "(house ruling: thieves always score)"
+THIEVES_ALWAYS = gettext_noop("(house ruling: thieves always score)")
 
 
 def points_words(tricks: int, thieves: int) -> str:
@@ -33,18 +33,20 @@ class Thief(GameRules):
     name = "Thief"
     family = "Thief"
     rules_version = "Vines rulebook, Game 3; vinescore rulings 2026-12"
-    corrected = "the corrected Thief limits (one thief a trick)"
+    corrected = gettext_noop("the corrected Thief limits (one thief a trick)")
     player_counts = (3, 4, 5, 6)
-    summary = (
+    summary = gettext_noop(
         "Coralon with a second key suit: bid the tricks and thieves you will take, "
         "and hit it exactly to score alone."
     )
     options = (
         Option(
             TRICK_ONLY,
-            "Trick-only bidding",
-            "The rulebook's scoring variation: bid tricks only; everyone always scores "
-            "their thieves.",
+            gettext_noop("Trick-only bidding"),
+            gettext_noop(
+                "The rulebook's scoring variation: bid tricks only; everyone always scores "
+                "their thieves."
+            ),
         ),
     )
 
@@ -61,16 +63,18 @@ class Thief(GameRules):
         most = most_thieves(size)
         trick_only = table.has(TRICK_ONLY)
         out = [
-            Field("bidder", "Bidder", "seat"),
+            Field("bidder", gettext("Bidder"), "seat"),
             Field(
                 "bid",
-                "Bid (tricks)" if trick_only else "Bid (points)",
+                gettext("Bid (tricks)") if trick_only else gettext("Bid (points)"),
                 "number",
                 min=self.MIN_BID,
                 max=self.max_bid(table),
-                help="Tricks only."
+                help=gettext("Tricks only.")
                 if trick_only
-                else f"Tricks plus thieves: at most {size} + {most} with {table.size} players.",
+                else gettext(
+                    "Tricks plus thieves: at most {size} + {most} with {size2} players."
+                ).format(size=size, most=most, size2=table.size),
             ),
         ]
         if not trick_only:
@@ -79,35 +83,41 @@ class Thief(GameRules):
             out.append(
                 Field(
                     "points",
-                    "Points (tricks + thieves)",
+                    gettext("Points (tricks + thieves)"),
                     "per_seat",
                     min=0,
                     max=size + most,
-                    help=f"Each player's tricks plus thieves kept; blank is 0. The hand holds "
-                    f"{size} to {size + most}.",
+                    help=gettext(
+                        "Each player's tricks plus thieves kept; blank is 0. The hand holds "
+                        "{size} to {n}."
+                    ).format(size=size, n=size + most),
                 )
             )
-        split = {"detail": not trick_only, "none_label": "Not recorded"}
+        split = {"detail": not trick_only, "none_label": gettext("Not recorded")}
         out += [
             Field(
                 "tricks",
-                "Tricks",
+                gettext("Tricks"),
                 "per_seat",
                 min=0,
                 max=size,
                 total=size,
-                help="Leave one player blank and it is worked out.",
+                help=gettext("Leave one player blank and it is worked out."),
                 **split,
             ),
             Field(
                 "thieves",
-                "Thieves kept",
+                gettext("Thieves kept"),
                 "per_seat",
                 min=0,
                 max=most,
                 most=most,
-                most_why="one suit" if most == MAX_THIEVES else f"one a trick, {size} tricks",
-                help=f"The lowest thief on each trick; at most {most} in a hand.",
+                most_why=gettext("one suit")
+                if most == MAX_THIEVES
+                else gettext("one a trick, {size} tricks").format(size=size),
+                help=gettext("The lowest thief on each trick; at most {most} in a hand.").format(
+                    most=most
+                ),
                 **split,
             ),
         ]
@@ -131,8 +141,14 @@ class Thief(GameRules):
             if min(tricks) < 0 or sum(tricks) != size:
                 raise HandInvalid(
                     {
-                        "points": f"Points: with these thieves the tricks come to {sum(tricks)}"
-                        f"{'' if min(tricks) >= 0 else ', some below 0'}; a hand has {size}."
+                        "points": gettext(
+                            "Points: with these thieves the tricks come to {total}{x}; a hand has "
+                            "{size}."
+                        ).format(
+                            total=sum(tricks),
+                            x="" if min(tricks) >= 0 else gettext(", some below 0"),
+                            size=size,
+                        )
                     }
                 )
             facts["tricks"] = tricks
@@ -147,16 +163,25 @@ class Thief(GameRules):
                     if not 0 <= k <= most:
                         raise HandInvalid(
                             {
-                                "points": f"Points for {names[seat]}: {points[seat]} with "
-                                f"{plural(tricks[seat], 'trick')} leaves {k} thieves; a player "
-                                f"keeps 0 to {most}."
+                                "points": gettext(
+                                    "Points for {name}: {point} with {count} leaves {k} thieves; "
+                                    "a player keeps 0 to {most}."
+                                ).format(
+                                    name=names[seat],
+                                    point=points[seat],
+                                    count=plural(tricks[seat], "trick"),
+                                    k=k,
+                                    most=most,
+                                )
                             }
                         )
                 if sum(thieves) > most:
                     raise HandInvalid(
                         {
-                            "points": f"Points: the tricks entered leave {sum(thieves)} thieves; "
-                            f"at most {most} in a hand."
+                            "points": gettext(
+                                "Points: the tricks entered leave {total} thieves; at most {most} "
+                                "in a hand."
+                            ).format(total=sum(thieves), most=most)
                         }
                     )
                 facts["thieves"] = thieves
@@ -167,20 +192,27 @@ class Thief(GameRules):
                 wrong = next(s for s in range(table.size) if points[s] != made[s])
                 raise HandInvalid(
                     {
-                        "points": f"Points for {names[wrong]}: {points[wrong]} entered, but "
-                        f"{points_words(tricks[wrong], thieves[wrong])} make {made[wrong]}."
+                        "points": gettext(
+                            "Points for {name}: {point} entered, but {points_words} make {made}."
+                        ).format(
+                            name=names[wrong],
+                            point=points[wrong],
+                            points_words=points_words(tricks[wrong], thieves[wrong]),
+                            made=made[wrong],
+                        )
                     }
                 )
             return facts
         if points is None:
-            raise HandInvalid({"points": "Enter each player's points (tricks + thieves)."})
+            raise HandInvalid({"points": gettext("Enter each player's points (tricks + thieves).")})
         total = sum(points)
         if not size <= total <= size + most:
             raise HandInvalid(
                 {
-                    "points": f"Points: a {table.size}-player hand holds {size} tricks and at "
-                    f"most {most} thieves, so {size} to {size + most} points; these add up "
-                    f"to {total}."
+                    "points": gettext(
+                        "Points: a {size}-player hand holds {size2} tricks and at most {most} "
+                        "thieves, so {size2} to {n} points; these add up to {total}."
+                    ).format(size=table.size, size2=size, most=most, n=size + most, total=total)
                 }
             )
         return facts
@@ -206,25 +238,41 @@ class Thief(GameRules):
                 awards = [points[s] if s == bidder else thieves[s] for s in seats]
                 return result(
                     awards,
-                    f"{who} bid {plural(bid, 'trick')} and took exactly {got}: {who} scores "
-                    f"{took}; everyone else scores only their thieves {THIEVES_ALWAYS}",
+                    gettext(
+                        "{who} bid {count} and took exactly {got}: {who} scores {took}; everyone "
+                        "else scores only their thieves {THIEVES_ALWAYS}"
+                    ).format(
+                        who=who,
+                        count=plural(bid, "trick"),
+                        got=got,
+                        took=took,
+                        THIEVES_ALWAYS=gettext(THIEVES_ALWAYS),
+                    ),
                     "exact",
                     True,
                 )
             if got > bid:
                 return result(
                     points,
-                    f"{who} bid {plural(bid, 'trick')} and took {got}: everyone scores their "
-                    "tricks and thieves",
+                    gettext(
+                        "{who} bid {count} and took {got}: everyone scores their tricks and thieves"
+                    ).format(who=who, count=plural(bid, "trick"), got=got),
                     "exceed",
                     True,
                 )
             awards = [thieves[s] if s == bidder else points[s] for s in seats]
             return result(
                 awards,
-                f"{who} bid {plural(bid, 'trick')} and took {got}: {who} scores only "
-                f"{plural(thieves[bidder], 'thief', 'thieves')}; everyone else scores their "
-                f"tricks and thieves {THIEVES_ALWAYS}",
+                gettext(
+                    "{who} bid {count} and took {got}: {who} scores only {count2}; everyone else "
+                    "scores their tricks and thieves {THIEVES_ALWAYS}"
+                ).format(
+                    who=who,
+                    count=plural(bid, "trick"),
+                    got=got,
+                    count2=plural(thieves[bidder], "thief", "thieves"),
+                    THIEVES_ALWAYS=gettext(THIEVES_ALWAYS),
+                ),
                 "miss",
                 False,
             )
@@ -235,26 +283,32 @@ class Thief(GameRules):
             awards = [points[s] if s == bidder else 0 for s in seats]
             return result(
                 awards,
-                f"{who} bid {bid} and took exactly {got} points{took}: only {who} scores",
+                gettext(
+                    "{who} bid {bid} and took exactly {got} points{took}: only {who} scores"
+                ).format(who=who, bid=bid, got=got, took=took),
                 "exact",
                 True,
             )
         if got > bid:
             note = ""
             if not split or tricks[bidder] <= bid:
-                note = " (house ruling: exceeding counts tricks and thieves)"
+                note = gettext(" (house ruling: exceeding counts tricks and thieves)")
             return result(
                 points,
-                f"{who} bid {bid} and took {got} points{took}: everyone scores their "
-                f"tricks and thieves{note}",
+                gettext(
+                    "{who} bid {bid} and took {got} points{took}: everyone scores their tricks "
+                    "and thieves{note}"
+                ).format(who=who, bid=bid, got=got, took=took, note=note),
                 "exceed",
                 True,
             )
         awards = [0 if s == bidder else points[s] for s in seats]
         return result(
             awards,
-            f"{who} bid {bid} and took {got} points{took}: {who} scores nothing; "
-            "everyone else scores their tricks and thieves",
+            gettext(
+                "{who} bid {bid} and took {got} points{took}: {who} scores nothing; everyone else "
+                "scores their tricks and thieves"
+            ).format(who=who, bid=bid, got=got, took=took),
             "miss",
             False,
         )
@@ -267,7 +321,7 @@ class Thieves(GameRules):
     rules_version = "Vines rulebook, Game 4; vinescore rulings 2026-11"
     player_counts = (4,)
     partnership = True
-    summary = (
+    summary = gettext_noop(
         "Thief for two fixed teams: bid tricks only, and every team always keeps "
         "the thieves it catches."
     )
@@ -277,30 +331,34 @@ class Thieves(GameRules):
 
     def fields(self, table: Table) -> list[Field]:
         return [
-            Field("bidder", "Bidder", "seat"),
-            Field("bid", "Bid (tricks)", "number", min=self.MIN_BID, max=self.HAND_SIZE),
+            Field("bidder", gettext("Bidder"), "seat"),
+            Field("bid", gettext("Bid (tricks)"), "number", min=self.MIN_BID, max=self.HAND_SIZE),
             Field(
                 "bidders_tricks",
-                "Tricks taken by the bidding team",
+                gettext("Tricks taken by the bidding team"),
                 "number",
                 min=0,
                 max=self.HAND_SIZE,
-                help=f"The other team has the rest of the {self.HAND_SIZE}.",
+                help=gettext("The other team has the rest of the {HAND_SIZE}.").format(
+                    HAND_SIZE=self.HAND_SIZE
+                ),
             ),
             Field(
                 "bidders_thieves",
-                "Thieves kept by the bidding team",
+                gettext("Thieves kept by the bidding team"),
                 "number",
                 min=0,
                 max=MAX_THIEVES,
             ),
             Field(
                 "others_thieves",
-                "Thieves kept by the other team",
+                gettext("Thieves kept by the other team"),
                 "number",
                 min=0,
                 max=MAX_THIEVES,
-                help=f"Both teams together keep at most {MAX_THIEVES}.",
+                help=gettext("Both teams together keep at most {MAX_THIEVES}.").format(
+                    MAX_THIEVES=MAX_THIEVES
+                ),
             ),
         ]
 
@@ -310,8 +368,10 @@ class Thieves(GameRules):
         if kept > MAX_THIEVES:
             raise HandInvalid(
                 {
-                    "others_thieves": f"Thieves kept by the other team: the two teams keep at "
-                    f"most {MAX_THIEVES} thieves in a hand (one suit); these add up to {kept}."
+                    "others_thieves": gettext(
+                        "Thieves kept by the other team: the two teams keep at most {MAX_THIEVES} "
+                        "thieves in a hand (one suit); these add up to {kept}."
+                    ).format(MAX_THIEVES=MAX_THIEVES, kept=kept)
                 }
             )
         return facts
@@ -320,8 +380,10 @@ class Thieves(GameRules):
         bidder, bid = facts["bidder"], facts["bid"]
         names = table.names
         us = self.side_of(bidder)
-        ours = f"{names[bidder]} and {names[(bidder + 2) % 4]}"
-        theirs = f"{names[1 - us]} and {names[3 - us]}"
+        ours = gettext("{name} and {name2}").format(
+            name=names[bidder], name2=names[(bidder + 2) % 4]
+        )
+        theirs = gettext("{name} and {name2}").format(name=names[1 - us], name2=names[3 - us])
         took = facts["bidders_tricks"]
         rest = self.HAND_SIZE - took
         our_thieves, their_thieves = facts["bidders_thieves"], facts["others_thieves"]
@@ -331,7 +393,9 @@ class Thieves(GameRules):
             awards = (mine, yours) if us == 0 else (yours, mine)
             return HandResult(
                 awards,
-                f"{names[bidder]} bid {plural(bid, 'trick')} and {ours} took {text}",
+                gettext("{name} bid {count} and {ours} took {text}").format(
+                    name=names[bidder], count=plural(bid, "trick"), ours=ours, text=text
+                ),
                 rule=rule,
                 bidder=bidder,
                 made=made,
@@ -342,9 +406,17 @@ class Thieves(GameRules):
             return result(
                 our_points,
                 their_thieves,
-                f"exactly {took}: {ours} score {points_words(took, our_thieves)}; {theirs} "
-                f"score only their {plural(their_thieves, 'thief', 'thieves')} "
-                f"{THIEVES_ALWAYS}",
+                gettext(
+                    "exactly {took}: {ours} score {points_words}; {theirs} score only their "
+                    "{count} {THIEVES_ALWAYS}"
+                ).format(
+                    took=took,
+                    ours=ours,
+                    points_words=points_words(took, our_thieves),
+                    theirs=theirs,
+                    count=plural(their_thieves, "thief", "thieves"),
+                    THIEVES_ALWAYS=gettext(THIEVES_ALWAYS),
+                ),
                 "exact",
                 True,
             )
@@ -352,16 +424,33 @@ class Thieves(GameRules):
             return result(
                 our_points,
                 their_points,
-                f"{took}: both teams score their tricks and thieves ({ours} {our_points}, "
-                f"{theirs} {their_points})",
+                gettext(
+                    "{took}: both teams score their tricks and thieves ({ours} {our_points}, "
+                    "{theirs} {their_points})"
+                ).format(
+                    took=took,
+                    ours=ours,
+                    our_points=our_points,
+                    theirs=theirs,
+                    their_points=their_points,
+                ),
                 "exceed",
                 True,
             )
         return result(
             our_thieves,
             their_points,
-            f"{took}: {ours} score only their {plural(our_thieves, 'thief', 'thieves')}; "
-            f"{theirs} score {points_words(rest, their_thieves)} {THIEVES_ALWAYS}",
+            gettext(
+                "{took}: {ours} score only their {count}; {theirs} score {points_words} "
+                "{THIEVES_ALWAYS}"
+            ).format(
+                took=took,
+                ours=ours,
+                count=plural(our_thieves, "thief", "thieves"),
+                theirs=theirs,
+                points_words=points_words(rest, their_thieves),
+                THIEVES_ALWAYS=gettext(THIEVES_ALWAYS),
+            ),
             "miss",
             False,
         )

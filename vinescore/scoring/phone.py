@@ -1,0 +1,170 @@
+"""The score sheet worked out on a phone that has lost the server.
+
+A phone that keeps a game runs this package, as it is, in Pyodide
+(static/js/scoring-worker.js). It has the game's record (the server's
+`games/<pk>/export.json`) and the hands typed on the phone and not sent yet,
+as the hand form posted them; from these it draws the sheet with the same
+rules, and checks a new hand with the same `clean` as the server's form.
+"""
+
+from __future__ import annotations
+
+import gettext as catalogs
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from . import REGISTRY
+from .base import Facts, Field, HandInvalid
+from .ledger import describe
+from .sheet import Setup, Sheet
+from .words import gettext, use_translations
+
+# Where the compiled catalogs are: beside the package in the phone's zip
+# (vinescore.offline.bundle), the project's locale directory on a server.
+CATALOGS = (Path(__file__).parent / "locale", Path(__file__).parent.parent / "locale")
+
+# Fields that post several values under one name.
+LIST_KINDS = ("seats", "per_seat")
+
+
+def posted_facts(fields: Sequence[Field], posted: Mapping[str, Any]) -> Facts:
+    """A hand form's values as `clean` takes them: a list for a field of
+    several values, one text with its ends stripped for any other (blank when
+    not posted). The server's HandForm and the phone both go through here."""
+    raw: Facts = {}
+    for f in fields:
+        value = posted.get(f.name)
+        if f.kind in LIST_KINDS:
+            if value is None:
+                value = []
+            elif not isinstance(value, list | tuple):
+                value = [value]
+            raw[f.name] = [str(v) for v in value]
+        else:
+            if isinstance(value, list | tuple):
+                value = value[-1] if value else None
+            raw[f.name] = "" if value is None else str(value).strip()
+    return raw
+
+
+def as_posted(pairs: Sequence[Sequence[str]]) -> dict[str, list[str]]:
+    """[name, value] pairs, as a browser's FormData gives them, by name."""
+    posted: dict[str, list[str]] = {}
+    for name, value in pairs:
+        posted.setdefault(str(name), []).append(str(value))
+    return posted
+
+
+def start(record: Mapping[str, Any]) -> Sheet:
+    """The sheet of a game record's stored hands."""
+    rules = REGISTRY[record["game"]]
+    setup = Setup(
+        names=tuple(record["players"]),
+        first_dealer=int(record.get("first_dealer") or 0),
+        options=frozenset(record.get("options") or ()),
+        target=record.get("target"),
+        stakes=record.get("stakes"),
+        ended=bool(record.get("ended")),
+    )
+    sheet = Sheet(rules, setup)
+    for hand in record.get("hands") or ():
+        sheet.play(hand["facts"])
+    return sheet
+
+
+def check(sheet: Sheet, pairs: Sequence[Sequence[str]]) -> Facts:
+    """The facts of the next hand as typed, cleaned by the game's rules;
+    HandInvalid with the server's words otherwise."""
+    table = sheet.next_table
+    fields = sheet.rules.fields(table)
+    return sheet.rules.clean(posted_facts(fields, as_posted(pairs)), table)
+
+
+def use_language(code: str | None) -> str:
+    """Explain and refuse in the page's language (its `lang`, "de" or
+    "de-DE"), read from the same compiled catalog as the server's; English
+    when there is none. Returns the language used."""
+    for language in dict.fromkeys([str(code or "").replace("-", "_"), str(code or "")[:2]]):
+        for base in CATALOGS:
+            path = base / language / "LC_MESSAGES" / "django.mo"
+            if language and path.is_file():
+                with path.open("rb") as f:
+                    catalog = catalogs.GNUTranslations(f)
+                use_translations(catalog.gettext, catalog.ngettext)
+                return language
+    use_translations(None, None)
+    return "en"
+
+
+def signed(award: int) -> str:
+    return f"+{award}" if award > 0 else str(award)
+
+
+def drawn(record: Mapping[str, Any], queued: Sequence[Sequence[Sequence[str]]]) -> dict:
+    """The sheet of the stored hands and then the queued ones (each a list of
+    [name, value] pairs), in plain data for the page. A queued hand the rules
+    refuse stops the sheet there, with why."""
+    sheet = start(record)
+    stored = len(sheet.rows)
+    refused = None
+    for i, pairs in enumerate(queued):
+        try:
+            sheet.play(check(sheet, pairs))
+        except HandInvalid as invalid:
+            refused = {"index": i, "errors": invalid.errors}
+            break
+    sheet = Sheet(sheet.rules, sheet.setup, sheet.rows, sheet.winner, sheet.decided_at).finish()
+    rules, names = sheet.rules, sheet.setup.names
+    table = sheet.next_table
+    winner = None
+    if sheet.winner is not None:
+        winner = {
+            "names": gettext(" and ").join(sheet.winner_names),
+            "plural": rules.partnership or bool(sheet.winner.shared_with),
+            "reason": sheet.winner.reason,
+            "decided_at": sheet.decided_at,
+            "sides": list(sheet.winning_sides),
+        }
+    return {
+        "sides": list(sheet.side_names),
+        "totals": list(sheet.totals),
+        "coins": rules.coins,
+        "rows": [
+            {
+                "number": row.number,
+                "dealer": names[row.dealer],
+                "explanation": row.result.explanation,
+                "awards": [signed(a) for a in row.result.awards],
+                "totals": list(row.totals),
+                "payments": describe(row.result.payments, names),
+                "queued": row.number > stored,
+            }
+            for row in sheet.rows
+        ],
+        "next": {
+            "number": len(sheet.rows) + 1,
+            "dealer": names[table.dealer] if rules.deals else "",
+            "opener": names[table.left_of(table.dealer)] if rules.opens else "",
+            "opens": gettext(rules.opens) if rules.opens else "",
+        },
+        "status": rules.status(table) if winner is None else "",
+        "winner": winner,
+        "refused": refused,
+    }
+
+
+def refusal(
+    record: Mapping[str, Any], queued: Sequence[Sequence[Sequence[str]]], pairs
+) -> dict[str, str]:
+    """What the server's form would say of this hand typed after the queued
+    ones: {} when it would take it, else a message per field ("__all__": the
+    form's own)."""
+    sheet = start(record)
+    for earlier in queued:
+        sheet.play(check(sheet, earlier))
+    try:
+        check(sheet, pairs)
+    except HandInvalid as invalid:
+        return dict(invalid.errors)
+    return {}
