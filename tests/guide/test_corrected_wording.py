@@ -5,22 +5,23 @@ from __future__ import annotations
 
 import pytest
 
-from vinescore.guide import GLOSSARY, PAGES
-from vinescore.guide.pages_duel import PAGES as DUEL_PAGES
+from tests.guide.markup import paragraphs
+from vinescore.guide import GLOSSARY, PAGES, show_page, text_of
 
 
 def page_text(key: str) -> str:
+    """The page as a reader sees it, numbers filled in, without markup."""
     page = PAGES[key]
     parts = [page.lede]
     for section in page.sections:
-        parts += [section.title, *section.paragraphs]
+        parts += [section.title, section.text]
     for example in page.examples:
         parts += [example.title, example.story]
-    return " ".join(parts)
+    return text_of(key, "\n\n".join(parts))
 
 
 ALL_TEXT = " ".join(page_text(key) for key in PAGES) + " ".join(
-    term.meaning for term in GLOSSARY.values()
+    text_of("coralon", term.meaning) for term in GLOSSARY.values()
 )
 
 
@@ -33,7 +34,7 @@ ALL_TEXT = " ".join(page_text(key) for key in PAGES) + " ".join(
         "may look at their hand before deciding",
         "Your partner must not have looked either",
         # Chevalier
-        "scores its own points plus a [[bump]] equal to the bid",
+        "scores its own points plus a bump equal to the bid",
         "take the open card into their hand",
         "keep your clean tricks face down",
         # Mü
@@ -49,7 +50,7 @@ def test_chevalier_explains_the_discarded_seven_and_bids_to_fifteen():
     assert "A 7 the bidder lays aside after taking the open card" in text
     assert "so that hand has no sweep" in text
     assert "Bids run from 1 to 15" in text
-    assert "Buccaneer** is the rulebook's own variant" in text
+    assert "Buccaneer is the rulebook's own variant" in text
     assert "house rule" not in text.split("Buccaneer")[1][:40]
 
 
@@ -57,9 +58,12 @@ def test_chevalier_explains_the_discarded_seven_and_bids_to_fifteen():
 def test_every_game_where_all_may_pass_explains_a_passed_out_deal(key):
     section = next(s for s in PAGES[key].sections if s.anchor == "passed-out")
     assert section.rules == ("passed-out",)
-    (text,) = section.paragraphs
+    assert len(paragraphs(section.text)) == 1
+    text = text_of(key, section.text)
     assert "the player on the dealer's left deals the next hand" in text
-    assert "One tap on **Everyone passed** records it." in text
+    assert "One tap on Everyone passed records it." in text
+    shown = next(s for s in show_page(key, "/g/").sections if s.anchor == "passed-out")
+    assert "<strong>Everyone passed</strong>" in shown.html
 
 
 def test_games_whose_dealer_must_bid_have_no_passed_out_deal():
@@ -69,8 +73,12 @@ def test_games_whose_dealer_must_bid_have_no_passed_out_deal():
 
 def test_mu_explains_six_players_with_the_dealer_sitting_out():
     rulings = next(s for s in PAGES["mu"].sections if s.anchor == "rulings")
-    (six,) = [p for p in rulings.paragraphs if p.startswith("**Six players, the dealer sits")]
-    assert "12 cards each, 21 + 3n, bids up to 12" in six.replace("up\n", "up ")
+    (six,) = [
+        text_of("mu", p)
+        for p in paragraphs(rulings.text)
+        if p.startswith("**Six players, the dealer sits")
+    ]
+    assert "12 cards each, 21 + 3n, bids up to 12" in six
     assert "gains nothing from an overbid" in six
 
 
@@ -100,10 +108,9 @@ def test_settle_up_means_squaring_up_at_the_end_of_a_session():
     assert GLOSSARY["settle-up"].meaning.startswith("Squaring up when a coin-game session ends")
     for key in ("baronet", "up-and-down"):
         section = next(s for s in PAGES[key].sections if s.anchor == "settle-up")
-        assert "When the session ends" in section.paragraphs[0]
+        assert "When the session ends" in paragraphs(section.text)[0]
 
 
 def test_the_duel_page_speaks_of_exchanges_not_deals():
-    (duel,) = DUEL_PAGES
-    text = " ".join(p for s in duel.sections for p in s.paragraphs)
+    text = " ".join(text_of("duel", s.text) for s in PAGES["duel"].sections)
     assert "dealt" not in text.replace("dealt more", "").replace("deal their damage", "")

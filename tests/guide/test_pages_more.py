@@ -13,8 +13,9 @@ import textwrap
 
 import pytest
 
-from vinescore.guide.pages_more import PAGES
-from vinescore.guide.text import Example, RulesPage, Section
+from tests.guide.markup import linked, paragraphs
+from vinescore import guide
+from vinescore.guide.content import Example, RulesPage, Section
 from vinescore.scoring import REGISTRY, Table
 from vinescore.scoring.base import PASSED_OUT, GameRules
 from vinescore.scoring.ledger import describe, settle_up
@@ -27,7 +28,7 @@ GLOSSARY_KEYS = frozenset(
     forfeit partner stakes settle-up trick lead follow-suit poison war-and-peace jasper-city
     chief vice ledger passed-out""".split()
 )
-TERM = re.compile(r"\[\[([^\]]*)\]\]")
+PAGES = tuple(guide.PAGES[key] for key in KEYS)
 BY_KEY = {page.key: page for page in PAGES}
 EXAMPLES = [(page.key, i, ex) for page in PAGES for i, ex in enumerate(page.examples)]
 
@@ -36,7 +37,7 @@ def texts(page: RulesPage) -> list[str]:
     """Every piece of text on a page that takes markup."""
     out = [page.lede]
     for section in page.sections:
-        out += [section.title, *section.paragraphs]
+        out += [section.title, *paragraphs(section.text)]
     for example in page.examples:
         out += [example.title, example.story]
     return out
@@ -94,8 +95,8 @@ def test_sections_have_unique_anchors_and_the_required_ones(page):
 def test_no_empty_text(page):
     assert page.lede.strip() and page.source.strip()
     for section in page.sections:
-        assert section.title.strip() and section.paragraphs, section.anchor
-        for paragraph in section.paragraphs:
+        assert section.title.strip() and paragraphs(section.text), section.anchor
+        for paragraph in paragraphs(section.text):
             assert paragraph.strip(), f"{page.key}#{section.anchor} has an empty paragraph"
     assert page.examples
     for example in page.examples:
@@ -109,10 +110,8 @@ def test_markup_links_only_glossary_terms_the_page_lists(page):
     assert len(page.terms) == len(set(page.terms))
     used: set[str] = set()
     for text in texts(page):
-        keys = TERM.findall(text)
-        assert text.count("[[") == text.count("]]") == len(keys), text
         assert text.count("**") % 2 == 0, text
-        used.update(keys)
+        used.update(linked(text))
     assert used <= GLOSSARY_KEYS, used - GLOSSARY_KEYS
     assert used <= set(page.terms), used - set(page.terms)
 
@@ -200,8 +199,8 @@ def test_coin_pages_explain_the_ledger_the_session_and_the_settle_up(key):
     page = BY_KEY[key]
     anchors = {s.anchor for s in page.sections}
     assert {"coins", "settle-up"} <= anchors
-    text = " ".join(p for s in page.sections for p in s.paragraphs).lower()
-    for word in ("[[ledger]]", "balance", "end the session", "[[settle-up]]", "fewest"):
+    text = " ".join(s.text for s in page.sections).lower()
+    for word in ("[ledger][]", "balance", "end the session", "[settle up][]", "fewest"):
         assert word in text, word
 
 
@@ -210,8 +209,9 @@ def test_coin_pages_explain_the_ledger_the_session_and_the_settle_up(key):
     [("baronet", [130, 95, 100, 75], 100), ("up-and-down", [41, 22, 30, 35, 22], 30)],
 )
 def test_the_settle_up_examples_match_the_ledger(key, balances, stakes):
+    assert REGISTRY[key].default_stakes(len(balances)) == stakes  # the rules' own stakes
     names = ("Ana", "Ben", "Cy", "Dee", "Eli")[: len(balances)]
     section = next(s for s in BY_KEY[key].sections if s.anchor == "settle-up")
-    text = " ".join(section.paragraphs)
+    text = guide.text_of(key, section.text)
     for line in describe(settle_up(balances, stakes), names):
         assert line in text, line

@@ -101,8 +101,26 @@ def test_a_rules_page_prints_as_a_cheat_sheet():
 def test_each_pages_winning_section_states_the_registrys_targets(key):
     rules = REGISTRY[key]
     winning = next(s for s in guide.PAGES[key].sections if s.anchor == "winning")
-    text = " ".join(winning.paragraphs)
+    text = guide.text_of(key, winning.text)
     for players in rules.player_counts:
         target = rules.default_target(players)
         if target is not None:
             assert str(target) in text, (key, players, target)
+
+
+def test_a_question_about_one_game_leads_first_to_its_section(client):
+    body = client.get("/rules/search/", {"q": "how does coralon score"}).content.decode()
+    hits = body.split('id="search-hits"')[1]
+    first = re.search(r'href="([^"]+)"', hits).group(1)
+    assert first == "/rules/coralon/#scoring"
+    assert "Coralon: Scoring" in hits
+
+
+def test_a_word_the_game_does_not_have_is_said_to_be_missing(client):
+    response = client.get("/rules/search/", {"q": "coralon bump"})
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "Coralon has no bump; these games do:" in body
+    for key in ("chevalier", "ducks-and-geese", "dog"):
+        assert f'href="/rules/{key}/#' in body
+    assert 'id="search-hits"' not in body

@@ -1,26 +1,27 @@
-"""vinescore's rules reference: pages, glossary and deck, as plain data.
+"""vinescore's rules reference: a page per game, the deck and a glossary.
 
-Like the scoring service, nothing here imports Django.
+The prose lives in Markdown files in `content/` (see content.py); the numbers
+those pages state and their worked examples come from the scoring package
+when a page renders, so a page can never disagree with the scorer. The table
+may use the guide (`PAGES`, `rule_anchor`); the guide uses nothing of the
+table's.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from vinescore.scoring import REGISTRY, HandResult, Table
 from vinescore.scoring.ledger import describe
 
-from .deck import DECK
-from .glossary import TERMS
-from .pages_duel import PAGES as _DUEL
-from .pages_more import PAGES as _MORE
-from .pages_pad import PAGES as _PAD
-from .pages_vines import PAGES as _VINES
-from .text import Example, RulesPage, Section, Term
+from . import render
+from .content import Example, RulesPage, Section, Term, load_glossary, load_page, load_sections
+from .numbers import PageNumbers
 
-PAGES: dict[str, RulesPage] = {page.key: page for page in (*_VINES, *_MORE, *_DUEL, *_PAD)}
-GLOSSARY: dict[str, Term] = {term.key: term for term in TERMS}
+PAGES: dict[str, RulesPage] = {rules.key: load_page(rules.key) for rules in REGISTRY}
+GLOSSARY: dict[str, Term] = {term.key: term for term in load_glossary()}
+DECK: tuple[Section, ...] = load_sections("deck")
+WORDS: dict[str, str] = {term.key: term.word for term in GLOSSARY.values()}
 
 
 def rule_anchor(key: str, rule: str) -> str | None:
@@ -39,6 +40,7 @@ class WorkedExample:
     result: HandResult
     sides: tuple[str, ...]
     payments: tuple[str, ...] = ()  # coin games: "Ben pays Ana 6"
+    story: str = ""  # the story as HTML
 
 
 def work_out(key: str, example: Example) -> WorkedExample:
@@ -52,77 +54,74 @@ def work_out(key: str, example: Example) -> WorkedExample:
 
 
 @dataclass(frozen=True)
-class Hit:
-    where: str  # a game's name, "Glossary" or "The deck"
+class ShownSection:
+    anchor: str
     title: str
-    url: str
-    snippet: str
+    html: str
+    ruling: bool
+    rules: tuple[str, ...]
 
 
-def _plain(text: str) -> str:
-    text = re.sub(r"\[\[([^\]]+)\]\]", lambda m: _term_word(m.group(1)), text)
-    return text.replace("**", "")
+@dataclass(frozen=True)
+class ShownPage:
+    """A game's page as a reader sees it: numbers filled in, examples scored."""
+
+    page: RulesPage
+    lede: str
+    sections: tuple[ShownSection, ...]
+    examples: tuple[WorkedExample, ...]
 
 
-def _term_word(key: str) -> str:
-    term = GLOSSARY.get(key)
-    return term.word.lower() if term else key
+def show_page(key: str, glossary_url: str) -> ShownPage:
+    page = PAGES[key]
+    found = PageNumbers(key)
 
+    def html(text: str, inline: bool = False) -> str:
+        return render.to_html(text, found, glossary_url, WORDS, inline=inline)
 
-def _snippet(text: str, word: str, width: int = 90) -> str:
-    at = text.lower().find(word)
-    start = max(0, at - width // 3)
-    piece = text[start : start + width]
-    return ("…" if start else "") + piece + ("…" if start + width < len(text) else "")
-
-
-def search(query: str, names: dict[str, str], limit: int = 40) -> list[Hit]:
-    """Sections, glossary terms and deck notes containing every word."""
-    words = [w for w in re.findall(r"[\w'-]+", query.lower()) if w]
-    if not words:
-        return []
-    hits: list[Hit] = []
-
-    def matches(text: str) -> bool:
-        low = text.lower()
-        return all(w in low for w in words)
-
-    for page in PAGES.values():
-        for section in page.sections:
-            text = _plain(" ".join(section.paragraphs))
-            if matches(section.title + " " + text):
-                hits.append(
-                    Hit(
-                        names[page.key],
-                        section.title,
-                        f"{page.key}/#{section.anchor}",
-                        _snippet(text, words[0]),
-                    )
-                )
-    for term in TERMS:
-        text = _plain(term.meaning)
-        if matches(term.word + " " + text):
-            hits.append(
-                Hit("Glossary", term.word, f"glossary/#{term.key}", _snippet(text, words[0]))
+    examples = []
+    for example in page.examples:
+        worked = work_out(key, example)
+        examples.append(
+            WorkedExample(
+                worked.example,
+                worked.result,
+                worked.sides,
+                worked.payments,
+                html(example.story, inline=True),
             )
-    for section in DECK:
-        text = _plain(" ".join(section.paragraphs))
-        if matches(section.title + " " + text):
-            hits.append(
-                Hit("The deck", section.title, f"deck/#{section.anchor}", _snippet(text, words[0]))
-            )
-    return hits[:limit]
+        )
+    return ShownPage(
+        page,
+        html(page.lede, inline=True),
+        tuple(
+            ShownSection(s.anchor, s.title, html(s.text), s.ruling, s.rules) for s in page.sections
+        ),
+        tuple(examples),
+    )
+
+
+def text_of(key: str, text: str) -> str:
+    """A piece of a game's page as a reader sees it, without markup."""
+    return render.to_text(text, PageNumbers(key), WORDS)
+
+
+def show_text(text: str, glossary_url: str, inline: bool = False) -> str:
+    """A glossary meaning or a deck section as HTML."""
+    return render.to_html(text, {}, glossary_url, WORDS, inline=inline)
 
 
 __all__ = [
     "DECK",
     "GLOSSARY",
     "PAGES",
-    "Hit",
     "RulesPage",
     "Section",
+    "ShownPage",
     "WorkedExample",
     "rule_anchor",
-    "search",
+    "show_page",
+    "show_text",
+    "text_of",
     "work_out",
 ]
