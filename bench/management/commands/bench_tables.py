@@ -25,6 +25,7 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.core.management.base import BaseCommand, CommandError
@@ -32,19 +33,25 @@ from django.db import connection, connections
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
-from vinescore.accounts.sessions import bench_cookie, bench_member
+from bench.sessions import bench_cookie, bench_member
 from vinescore.table.models import Game, Player, Seat
 
 from .bench import Server
 
-# The app as served, plus the floor for writes (vinescore/bench_urls.py).
-BENCH_SERVER = {"DJANGO_SETTINGS_MODULE": "vinescore.bench_settings"}
+# The app as served, plus the floor for writes (bench/urls.py).
+BENCH_SERVER = {"DJANGO_SETTINGS_MODULE": "bench.settings"}
 
 NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
 PHONES = 5
 POLL_SECONDS = 2.0
 HAND_SECONDS = 20.0
 BUDGET_MS = 100.0
+
+
+def live_tag(pk: int, version: int) -> str:
+    """The live poll's ETag for a version, as a phone asking for the
+    default language holds it (table.views.live_etag)."""
+    return f'"{pk}.{version}.{settings.LANGUAGE_CODE}"'
 
 
 def random_hand(rng: random.Random) -> list[tuple[str, str]]:
@@ -103,6 +110,23 @@ async def request(
 
 
 VERSION = re.compile(rb'id="live" data-version="(\d+)"')
+
+
+async def enter_hand(
+    port: int, pk: int, cookie: str, token: str, version: int, rng: random.Random
+) -> Answer:
+    """A random hand entered by htmx, as a phone that shows `version` sends it."""
+    fields = [*random_hand(rng), ("version", str(version)), ("key", os.urandom(12).hex())]
+    body = "&".join(f"{k}={v}" for k, v in fields).encode()
+    headers = {
+        "Cookie": cookie,
+        "X-CSRFToken": token,
+        "HX-Request": "true",
+        "Content-Type": "application/x-www-form-urlencoded",
+    }
+    return await request(port, "POST", f"/games/{pk}/hands/", headers, body)
+
+
 TOKEN = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]+)"')
 
 
@@ -138,7 +162,7 @@ class Load:
                     f"/games/{pk}/live/",
                     {
                         "HX-Request": "true",
-                        "If-None-Match": f'"{pk}.{shown[i]}"',
+                        "If-None-Match": live_tag(pk, shown[i]),
                         "Cookie": self.session,
                     },
                 )
@@ -155,24 +179,7 @@ class Load:
             if not await pause(rng.uniform(0, HAND_SECONDS)):
                 return
             while time.monotonic() < deadline:
-                fields = [
-                    *random_hand(rng),
-                    ("version", str(max(shown))),
-                    ("key", os.urandom(12).hex()),
-                ]
-                body = "&".join(f"{k}={v}" for k, v in fields).encode()
-                answer = await request(
-                    self.port,
-                    "POST",
-                    f"/games/{pk}/hands/",
-                    {
-                        "Cookie": cookie,
-                        "X-CSRFToken": token,
-                        "HX-Request": "true",
-                        "Content-Type": "application/x-www-form-urlencoded",
-                    },
-                    body,
-                )
+                answer = await enter_hand(self.port, pk, cookie, token, max(shown), rng)
                 if answer.status == 200:
                     self.times["hand"].append(answer.ms)
                     shown[0] = int(VERSION.search(answer.body).group(1))
@@ -181,6 +188,96 @@ class Load:
                 await pause(HAND_SECONDS)
 
         await asyncio.gather(scorer(), *(phone(i) for i in range(PHONES)))
+
+
+# --- the live sheet pushed: each phone holds a stream (stream_views.py).
+
+
+@dataclass
+class Pushed:
+    """N tables, each with PHONES open streams and a hand every HAND_SECONDS;
+    the time from sending a hand's POST to each stream's event of it."""
+
+    port: int
+    seconds: float
+    session: str
+    latency: list[float] = field(default_factory=list)  # ms, POST sent to event read
+    hands: list[float] = field(default_factory=list)  # ms, the POST itself
+    errors: list[str] = field(default_factory=list)
+    open_streams: int = 0
+
+    async def stream(self, pk: int, posted: dict[int, float], ready: asyncio.Event, end: float):
+        reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
+        writer.write(
+            (
+                f"GET /games/{pk}/stream/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                f"Accept: text/event-stream\r\nCookie: {self.session}\r\n\r\n"
+            ).encode()
+        )
+        self.open_streams += 1
+        try:
+            while time.monotonic() < end:
+                try:
+                    line = await asyncio.wait_for(reader.readline(), end - time.monotonic())
+                except TimeoutError:
+                    break
+                if not line:
+                    self.errors.append("stream ended")
+                    break
+                if line.startswith(b"id: "):
+                    version = int(line[4:])
+                    if version in posted:
+                        self.latency.append((time.perf_counter() - posted[version]) * 1000)
+                    ready.set()
+        finally:
+            self.open_streams -= 1
+            writer.close()
+
+    async def table(self, pk: int, rng: random.Random, start: float) -> None:
+        sheet = await request(self.port, "GET", f"/games/{pk}/", {"Cookie": self.session})
+        cookie = sheet.headers.get("set-cookie", "").split(";")[0] + "; " + self.session
+        token = TOKEN.search(sheet.body).group(1).decode()
+        version = int(VERSION.search(sheet.body).group(1))
+        end = start + self.seconds
+        posted: dict[int, float] = {}
+        ready = [asyncio.Event() for _ in range(PHONES)]
+        streams = [
+            asyncio.create_task(self.stream(pk, posted, ready[i], end)) for i in range(PHONES)
+        ]
+        await asyncio.gather(*(r.wait() for r in ready))
+        await asyncio.sleep(max(0.0, start + rng.uniform(0, HAND_SECONDS) - time.monotonic()))
+        while time.monotonic() < end - 2:  # room for the last hand's events to arrive
+            posted[version + 1] = time.perf_counter()
+            answer = await enter_hand(self.port, pk, cookie, token, version, rng)
+            if answer.status == 200:
+                self.hands.append(answer.ms)
+                version = int(VERSION.search(answer.body).group(1))
+            else:
+                self.errors.append(f"hand {answer.status}")
+            await asyncio.sleep(max(0.0, min(HAND_SECONDS, end - 2 - time.monotonic())))
+        await asyncio.gather(*streams)
+
+
+async def pushed_run(load: Pushed, pks: list[int], rng: random.Random, pid: int) -> list[int]:
+    """Run the tables; the workers' memory with every stream open."""
+    tables = asyncio.gather(*(load.table(pk, rng, time.monotonic()) for pk in pks))
+    await asyncio.sleep(min(10.0, load.seconds / 2))  # every stream open by now
+    held = worker_rss_kb(pid)
+    await tables
+    return held
+
+
+def worker_rss_kb(server_pid: int) -> list[int]:
+    """The resident memory of each of gunicorn's workers (children of its master)."""
+    sizes = []
+    for task in os.listdir(f"/proc/{server_pid}/task"):
+        with open(f"/proc/{server_pid}/task/{task}/children") as children:
+            for pid in children.read().split():
+                with open(f"/proc/{pid}/status") as status:
+                    for line in status:
+                        if line.startswith("VmRSS:"):
+                            sizes.append(int(line.split()[1]))
+    return sizes
 
 
 async def everyone(load: Load, pks: list[int], rng: random.Random) -> None:
@@ -202,8 +299,18 @@ class Command(BaseCommand):
         parser.add_argument("--seconds", type=float, default=30)
         parser.add_argument("--workers", type=int, default=4)
         parser.add_argument("--runs", type=int, default=200)
+        parser.add_argument("--stream-tables", default="25,50,100,200,300,500")
 
-    def handle(self, *args, tables: str, seconds: float, workers: int, runs: int, **options):
+    def handle(
+        self,
+        *args,
+        tables: str,
+        seconds: float,
+        workers: int,
+        runs: int,
+        stream_tables: str,
+        **options,
+    ):
         if connection.vendor != "postgresql" or not connection.settings_dict["NAME"].endswith(
             "_bench"
         ):
@@ -212,13 +319,16 @@ class Command(BaseCommand):
             )
         call_command("flush", interactive=False, verbosity=0)
         counts = [int(n) for n in tables.split(",")]
-        pks = make_tables(max(counts))
+        pushed_counts = [int(n) for n in stream_tables.split(",") if n]
+        pks = make_tables(max(counts + pushed_counts))
         self.session = bench_cookie(bench_member())
         self.floors(pks[0], runs)
         connections.close_all()
         server = Server(workers=workers, env=BENCH_SERVER)
         try:
             self.throughput(server, pks, counts, seconds)
+            if pushed_counts:
+                self.pushed(server, pks, pushed_counts, seconds)
         finally:
             server.stop()
 
@@ -236,7 +346,7 @@ class Command(BaseCommand):
         hand_queries = len(ctx.captured_queries)
         with CaptureQueriesContext(connection) as ctx:
             client.get(
-                f"/games/{pk}/live/", headers={"If-None-Match": f'"{pk}.{game.version + 1}"'}
+                f"/games/{pk}/live/", headers={"If-None-Match": live_tag(pk, game.version + 1)}
             )
         check_queries = len(ctx.captured_queries)
         connections.close_all()
@@ -250,7 +360,7 @@ class Command(BaseCommand):
         )
         self.stdout.write(f"{'view':<34}{'median ms':>10}{'ratio':>12}{'queries':>9}")
         rows = [
-            ("minimal view (/up/)", "up", "up", 0),
+            ("minimal view (/up/)", "up", "up", 1),
             ("live sheet, idle check (304)", "check", "up", check_queries),
             ("write floor (one row inserted)", "floor", "floor", 1),
             ("hand entered (htmx POST)", "hand", "floor", hand_queries),
@@ -283,7 +393,7 @@ class Command(BaseCommand):
                 f"/games/{pk}/live/",
                 {
                     "HX-Request": "true",
-                    "If-None-Match": f'"{pk}.{version[0]}"',
+                    "If-None-Match": live_tag(pk, version[0]),
                     "Cookie": session,
                 },
             )
@@ -344,3 +454,32 @@ class Command(BaseCommand):
                 break
             best = count
         self.stdout.write(f"Most tables with p95 under {BUDGET_MS:.0f} ms: {best}")
+
+    def pushed(self, server: Server, pks: list[int], counts: list[int], seconds: float):
+        self.stdout.write(
+            f"\nPushed: {PHONES} open streams a table, a hand a table every "
+            f"{HAND_SECONDS:.0f} s, {seconds:.0f} s a run; latency from a hand's POST "
+            "to each stream's event of it:"
+        )
+        self.stdout.write(
+            f"{'tables':>7}{'streams':>8}{'events':>8}{'p50 ms':>9}{'p95 ms':>9}"
+            f"{'hand p95':>10}{'KB/stream':>10}{'MB/worker':>10}{'errors':>8}"
+        )
+        best = 0
+        for count in counts:
+            load = Pushed(server.port, seconds, self.session)
+            rng = random.Random(count)
+            idle = sum(worker_rss_kb(server.process.pid))
+            held = asyncio.run(pushed_run(load, pks[:count], rng, server.process.pid))
+            per_stream = (sum(held) - idle) / (count * PHONES) if held else 0.0
+            p95 = percentile(load.latency, 0.95)
+            self.stdout.write(
+                f"{count:>7}{count * PHONES:>8}{len(load.latency):>8}"
+                f"{percentile(load.latency, 0.5):>9.1f}{p95:>9.1f}"
+                f"{percentile(load.hands, 0.95):>10.1f}{per_stream:>10.0f}"
+                f"{max(held, default=0) / 1024:>10.0f}{len(load.errors):>8}"
+            )
+            if p95 >= BUDGET_MS or load.errors:
+                break
+            best = count
+        self.stdout.write(f"Most tables with pushed p95 under {BUDGET_MS:.0f} ms: {best}")

@@ -1,6 +1,6 @@
 """The app's URLs plus the benchmark's floor for writes: a bare view that
 inserts one row in one transaction, through the same middleware (CSRF
-included) as every other POST. Served only by `make bench`."""
+included) as every other POST. Served only by `make bench` (bench.settings)."""
 
 import secrets
 from datetime import timedelta

@@ -43,7 +43,7 @@ from django.db import connections
 from django.test import Client, override_settings
 from django.test.utils import CaptureQueriesContext
 
-from vinescore.accounts.sessions import bench_cookie, bench_member
+from bench.sessions import bench_cookie, bench_member
 from vinescore.scoring import REGISTRY, Setup, replay
 from vinescore.table.models import SEAT_SUMMARY, Game, GameChange, Hand, Player, Seat
 
@@ -111,7 +111,7 @@ def build_history(games: int, hands_per_game: int, seed: int = 5) -> None:
             game.hand_count = len(sheet.rows)
             if sheet.winner is not None:
                 game.finished_at = datetime.fromtimestamp(now, UTC)
-                game.winner_name = sheet.side_names[sheet.winner.side]
+                game.winner_name = sheet.winner_words
             for seat in seats[i * 4 : i * 4 + 4]:
                 for name in SEAT_SUMMARY:
                     setattr(seat, name, getattr(sheet.seat_summary(seat.position), name))
@@ -160,18 +160,19 @@ class Server:
     ):
         self.port = free_port()
         self.session = ""  # the signed-in phone's session cookie, once the server is up
-        env = dict(
-            os.environ,
-            HTTPS_ONLY="false",
-            DEBUG="false",
-            PAGE_CACHE="true" if page_cache else "false",
-            SECRET_KEY=settings.SECRET_KEY,
+        env = {
+            **os.environ,
+            "HTTPS_ONLY": "false",
+            "DEBUG": "false",
+            "PAGE_CACHE": "true" if page_cache else "false",
+            "SECRET_KEY": settings.SECRET_KEY,
+            "DJANGO_SETTINGS_MODULE": "vinescore.settings",  # the app as served
             **({"DATABASE_URL": f"sqlite:///{database}"} if database else {}),
             **(env or {}),
-        )
+        }
         self.process = subprocess.Popen(
             [
-                *(sys.executable, "-m", "gunicorn", "vinescore.wsgi"),
+                *(sys.executable, "-m", "gunicorn", "vinescore.asgi"),
                 *("--bind", f"127.0.0.1:{self.port}", "--workers", str(workers)),
                 *("--backlog", "4096", "--log-level", "warning"),
             ],
@@ -410,6 +411,7 @@ class Command(BaseCommand):
     def report_records(self, tmp: Path, database: Path):
         env = dict(os.environ, DATABASE_URL=f"sqlite:///{database}", HTTPS_ONLY="false")
         env["SECRET_KEY"] = settings.SECRET_KEY
+        env["DJANGO_SETTINGS_MODULE"] = "vinescore.settings"  # the commands as shipped
         exported = tmp / "all-games.json"
         _, idle, _ = run_measured(["check"], env)
         seconds, peak, _ = run_measured(["export_games", "-o", str(exported)], env)
@@ -449,13 +451,45 @@ class Command(BaseCommand):
                     raise CommandError("The import job did not finish within 10 minutes.")
                 time.sleep(0.5)
                 page = client.get(response["Location"]).content.decode()
-                seen.update(re.findall(r"Checked [\d,]+ games? so far, \d+%", page))
+                seen.update(re.findall(r"(?:Checked|saved) [\d,]+ games? so far, \d+%", page))
             job = time.perf_counter() - started
         said = re.search(r"Imported [\d,]+ games?|Nothing was imported[^<]*", page)
         self.stdout.write(f"{'Import page: request':<32}{request:>10.1f}")
         self.stdout.write(
             f"{'Import page: request + job':<32}{job:>10.1f}{'':>10}   "
             f"{said.group(0) if said else '?'} ({len(seen)} progress steps seen)"
+        )
+        self.report_hostile_import(tmp, env)
+
+    def report_hostile_import(self, tmp: Path, env: dict) -> None:
+        """A hostile file, refused as it streams: one game of 1.6 million
+        hands (51 MB), written piece by piece, then imported by the command in
+        its own process, with its time and peak memory (maximum resident set)."""
+        hostile = tmp / "hostile.json"
+        hand = b'{"facts": {"bidder": 1, "bid": 2}}'
+        with hostile.open("wb") as out:
+            out.write(b'{"format": "vinescore-games", "version": 1, "games": [')
+            out.write(b'{"game": "coralon", "players": ["Ana", "Ben", "Cy", "Dee"], ')
+            out.write(b'"target": null, "stakes": null, "hands": [' + hand)
+            for _ in range(1_600_000 - 1):
+                out.write(b", " + hand)
+            out.write(b"]}]}")
+        size = hostile.stat().st_size / (1024 * 1024)
+        started = time.perf_counter()
+        process = subprocess.Popen(
+            [sys.executable, "manage.py", "import_games", str(hostile)],
+            cwd=settings.BASE_DIR,
+            env=env,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            text=True,
+        )
+        said = process.stdout.read().strip().splitlines() or ["?"]
+        _, _status, usage = os.wait4(process.pid, 0)
+        seconds = time.perf_counter() - started
+        self.stdout.write(
+            f"{f'import hostile ({size:.0f} MiB file)':<32}{seconds:>10.1f}"
+            f"{usage.ru_maxrss // 1024:>10}   {said[-1][:120]}"
         )
 
     def report_tables(self, tables: str):
@@ -473,6 +507,7 @@ class Command(BaseCommand):
             return
         env = dict(os.environ, DATABASE_URL=url, HTTPS_ONLY="false")
         env["SECRET_KEY"] = settings.SECRET_KEY
+        env["DJANGO_SETTINGS_MODULE"] = "bench.settings"  # where bench_tables lives
         subprocess.run([sys.executable, "manage.py", "migrate", "-v0"], env=env, check=True)
         subprocess.run(
             [sys.executable, "manage.py", "bench_tables", "--tables", tables], env=env, check=True
