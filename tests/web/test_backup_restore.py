@@ -1,0 +1,332 @@
+"""`manage.py backup FILE` and `manage.py restore FILE`: a server in use,
+backed up and restored into a new database, shows every page and export
+exactly as before, to each of its people, on SQLite, on PostgreSQL, and
+moved from one to the other; a database that is not empty, a file that is
+not a backup or was cut short, are refused and nothing changes."""
+
+from __future__ import annotations
+
+import gzip
+import json
+import os
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+from unittest import mock
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.cache import cache
+from django.core.management import CommandError, call_command
+from django.core.signing import TimestampSigner, b62_encode
+from django.db import connection
+
+from tests.factories import NAMES, PASSWORD, make_game, make_member, make_player, make_user
+from tests.phone import Phone
+from vinescore.accounts.models import Group, Invitation, Membership, SpectatorLink
+from vinescore.backup.files import backed_up_models
+from vinescore.table.models import Game, GameChange, Hand, ImportJob, Player
+
+pytestmark = pytest.mark.django_db(transaction=True)
+ROOT = Path(__file__).resolve().parents[2]
+BEN_13 = {"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]}
+CY_5 = {"bidder": 2, "bid": 5, "tricks": [2, 3, 5, 3]}
+DEE_4 = {"bidder": 3, "bid": 4, "tricks": [3, 2, 4, 4]}
+
+
+class ServerInUse:
+    """Two groups; an owner, a member and a viewer, an account in both
+    groups, one linked to its player; open, used and withdrawn invitations;
+    live and withdrawn spectator links; games of several kinds, with hands
+    entered, edited, deleted and restored, a note, an ended session, a
+    rematch, a merged player; an import that is done."""
+
+    def __init__(self):
+        self.owner = make_user("owner")
+        self.group = Group.objects.start("Game night", self.owner)
+        self.member = make_member("member")
+        self.viewer = make_member("viewer", Membership.VIEWER)
+        self.other_group = Group.objects.start("Cousins", make_user("cousin"))
+        make_member("member", Membership.VIEWER, self.other_group)
+
+        Invitation.objects.create(group=self.group, role=Membership.VIEWER)
+        Invitation.objects.create(group=self.group).revoke()
+        Invitation.objects.create(group=self.group).accept(make_user("newcomer"))
+
+        self.coralon = make_game(hands=[BEN_13, CY_5, DEE_4])
+        hands = list(self.coralon.hands.order_by("position"))
+        self.coralon.edit_hand(hands[1], {**CY_5, "tricks": [3, 2, 5, 3]})
+        self.coralon.delete_hand(hands[2])
+        self.coralon.restore_hand(hands[2])
+        self.coralon.delete_hand(hands[0])
+        self.coralon.set_note("Ben left early")
+        self.link = SpectatorLink.objects.create(game=self.coralon, created_by=self.member)
+        SpectatorLink.objects.create(game=self.coralon).revoke()
+        ana = Player.objects.get(name="Ana", group=self.group)
+        ana.account = self.member
+        ana.save()
+
+        self.baronet = make_game("baronet", NAMES[:5])
+        facts = {"bidder": 0, "bid": 6, "block": "war", "trump": "Cups", "partner": 2}
+        table = self.baronet.sheet().next_table
+        self.baronet.add_hand(self.baronet.rules.clean({**facts, "points": 7}, table))
+        self.baronet.end_session()
+        self.rematch = self.baronet.start_rematch()
+
+        self.pad = make_game("pad", ("Eli", "Fay"), group=self.other_group)
+        duplicate = make_player("Cy T")
+        make_game("duel", ("Cy T", "Dee"))
+        Player.objects.get(name="Cy", group=self.group).merge(duplicate)
+        self.job = ImportJob.objects.create(
+            group=self.group, file_name="old games.json", size=1234, status=ImportJob.DONE
+        )
+        self.job.first_games = [self.coralon.pk]
+        self.job.games = 1
+        self.job.save()
+
+    def pages(self) -> dict[tuple[str, str], str]:
+        """Every page and export, as each person who may see it sees it."""
+        games = list(Game.objects.order_by("pk"))
+        players = list(Player.objects.order_by("pk"))
+        invitations = list(Invitation.objects.order_by("pk"))
+        seen = {}
+        for who in ("owner", "member", "viewer"):
+            phone = Phone(user=who)
+            paths = ["/", "/history/", "/players/", "/accounts/", "/games/export.json"]
+            paths += [f"/groups/{g.pk}/" for g in Group.objects.order_by("pk")]
+            for game in games:
+                url = game.get_absolute_url()
+                paths += [
+                    url,
+                    url + "?all=1",
+                    f"{url}log/",
+                    f"{url}export.json",
+                    f"{url}export.csv",
+                ]
+                paths += [f"{url}join/"]
+            for player in players:
+                paths += [f"/players/{player.pk}/", f"/players/{player.pk}/?other={players[0].pk}"]
+            paths += [self.job.get_absolute_url()]
+            for path in paths:
+                seen[who, path] = shown(phone.get(path))
+        anyone = Phone(user=None)
+        for path in [f"/watch/{self.link.token}/"] + [f"/invite/{i.token}/" for i in invitations]:
+            seen["anyone", path] = shown(anyone.get(path))
+        return seen
+
+
+def shown(response) -> str:
+    """What the visitor sees, less what differs on every request (the CSRF
+    token and the one-time keys of the forms)."""
+    body = b"".join(response) if response.streaming else response.content
+    text = f"{response.status_code} {response.get('Content-Type')}\n{body.decode()}"
+    text = re.sub(r'name="csrfmiddlewaretoken" value="[^"]+"', "CSRF", text)
+    text = re.sub(r"X-CSRFToken&quot;: &quot;[^&]+&quot;", "CSRF", text)
+    text = re.sub(r'"X-CSRFToken": "[^"]+"', "CSRF", text)
+    return re.sub(r'name="key" value="[^"]+"', "KEY", text)
+
+
+@pytest.fixture
+def same_moment():
+    """Spectator links are signed with the moment they are shown: the same
+    moment before and after, so the same links and QR codes."""
+    now = b62_encode(int(time.time()))
+    with mock.patch.object(TimestampSigner, "timestamp", return_value=now):
+        yield
+
+
+def emptied() -> None:
+    """The database as `migrate` leaves a new one (its content types and
+    permissions made afresh), and nothing kept in the cache."""
+    call_command("flush", "--noinput", verbosity=0)
+    cache.clear()
+
+
+def manage(database_url: str, *args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "DATABASE_URL": database_url}
+    return subprocess.run(
+        [sys.executable, "manage.py", *args],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+
+
+def test_a_server_restored_from_its_backup_shows_every_page_as_before(tmp_path, same_moment):
+    server = ServerInUse()
+    before = server.pages()
+    rows = {model: model._base_manager.count() for model in backed_up_models()}
+    backup = tmp_path / "vinescore.jsonl.gz"
+    call_command("backup", str(backup), verbosity=0)
+    emptied()
+    assert not Game.objects.exists() and not get_user_model().objects.exists()
+
+    call_command("restore", str(backup), verbosity=0)
+
+    assert {model: model._base_manager.count() for model in backed_up_models()} == rows
+    after = server.pages()
+    assert after.keys() == before.keys()
+    for page in before:
+        assert after[page] == before[page], page
+    assert sum(page.startswith("200 ") for page in before.values()) > 100
+    assert "Ben left early" in before["owner", server.coralon.get_absolute_url()]
+
+
+def test_accounts_keep_their_passwords_and_new_rows_follow_the_restored_ones(tmp_path):
+    server = ServerInUse()
+    backup = tmp_path / "vinescore.jsonl"
+    call_command("backup", str(backup), verbosity=0)
+    emptied()
+    call_command("restore", str(backup), verbosity=0)
+
+    phone = Phone(user=None)
+    response = phone.post("/accounts/login/", {"username": "member", "password": PASSWORD})
+    assert response.status_code == 302
+    game = Game.objects.get(pk=server.coralon.pk)
+    response = phone.post(
+        f"/games/{game.pk}/hands/",
+        {"bidder": "0", "bid": "3", "tricks": ["3", "4", "3", "3"]},
+        headers={"HX-Request": "true"},
+    )
+    assert response.status_code == 200 and "Ana bid 3 and took exactly 3" in response.text
+    # Numbered after the restored rows (PostgreSQL's sequences were moved on).
+    assert Hand.objects.latest("pk").facts["bid"] == 3
+    assert GameChange.objects.latest("pk").action == GameChange.ADDED
+
+
+def test_a_backup_moves_a_server_from_sqlite_to_postgresql(tmp_path, same_moment):
+    if connection.vendor != "postgresql":
+        pytest.skip("moves to PostgreSQL only when the suite runs on it (as CI runs it)")
+    server = ServerInUse()
+    before = server.pages()
+    from_here = tmp_path / "from-postgresql.jsonl.gz"
+    call_command("backup", str(from_here), verbosity=0)
+
+    # A new SQLite server, restored from this one, then backed up in turn.
+    sqlite = f"sqlite:///{tmp_path / 'laptop.sqlite3'}"
+    manage(sqlite, "migrate", "--noinput", "--verbosity", "0")
+    restored = manage(sqlite, "restore", str(from_here)).stdout
+    assert "5 users" in restored and "5 games" in restored and "12 game changes" in restored
+    from_sqlite = tmp_path / "from-sqlite.jsonl"
+    manage(sqlite, "backup", str(from_sqlite))
+    assert json.loads(from_sqlite.open().readline())["database"] == "sqlite"
+
+    emptied()
+    call_command("restore", str(from_sqlite), verbosity=0)
+    after = server.pages()
+    for page in before:
+        assert after[page] == before[page], page
+
+
+def test_a_database_that_is_not_empty_is_refused_and_left_as_it_was(tmp_path):
+    make_game(hands=[BEN_13])
+    backup = tmp_path / "vinescore.jsonl"
+    call_command("backup", str(backup), verbosity=0)
+    Hand.objects.all().delete()
+    with pytest.raises(CommandError, match="This database is not empty") as refusal:
+        call_command("restore", str(backup), verbosity=0)
+    assert "1 game," in str(refusal.value) and "restored only into a new, empty database" in str(
+        refusal.value
+    )
+    assert Game.objects.count() == 1 and not Hand.objects.exists()
+
+
+def test_the_commands_say_what_they_did_and_a_refusal_exits_non_zero(tmp_path):
+    make_game(hands=[BEN_13])
+    backup = tmp_path / "vinescore.jsonl.gz"
+    call_command("backup", str(backup), verbosity=0)
+    new = f"sqlite:///{tmp_path / 'new.sqlite3'}"
+    manage(new, "migrate", "--noinput", "--verbosity", "0")
+    done = manage(new, "restore", str(backup))
+    assert "Restored 1 user, 1 game group, 1 membership, 4 players, 1 game" in done.stdout
+    again = subprocess.run(
+        [sys.executable, "manage.py", "restore", str(backup)],
+        cwd=ROOT,
+        env={**os.environ, "DATABASE_URL": new},
+        capture_output=True,
+        text=True,
+    )
+    assert again.returncode == 1
+    assert "This database is not empty (it holds 1 user, 1 game group" in again.stderr
+
+
+@pytest.mark.parametrize(
+    "content, refusal",
+    [
+        ("", "is not a vinescore backup"),
+        ('{"games": []}\n', "is not a vinescore backup"),
+        ("not json at all", "is not a vinescore backup"),
+        ('{"format": "vinescore-backup", "version": 99}\n', "made by a newer vinescore"),
+    ],
+    ids=["empty", "a games record", "text", "a newer format"],
+)
+def test_a_file_that_is_not_a_backup_is_refused(tmp_path, content, refusal):
+    file = tmp_path / "file.json"
+    file.write_text(content)
+    with pytest.raises(CommandError, match=refusal):
+        call_command("restore", str(file), verbosity=0)
+    assert not get_user_model().objects.exists()
+
+
+def test_a_backup_cut_short_restores_nothing(tmp_path):
+    make_game(hands=[BEN_13, CY_5])
+    backup = tmp_path / "vinescore.jsonl.gz"
+    call_command("backup", str(backup), verbosity=0)
+    lines = gzip.open(backup, "rt").read().splitlines()
+    emptied()
+    cut = tmp_path / "cut.jsonl"
+    cut.write_text("\n".join(lines[: len(lines) // 2]) + "\n")
+    with pytest.raises(CommandError, match="ends early"):
+        call_command("restore", str(cut), verbosity=0)
+    assert not Game.objects.exists() and not get_user_model().objects.exists()
+
+
+def test_a_compressed_backup_cut_short_restores_nothing(tmp_path):
+    make_game(hands=[BEN_13, CY_5])
+    backup = tmp_path / "vinescore.jsonl.gz"
+    call_command("backup", str(backup), verbosity=0)
+    emptied()
+    whole = backup.read_bytes()
+    backup.write_bytes(whole[: len(whole) * 3 // 4])
+    with pytest.raises(CommandError, match="could not be restored, nothing was changed"):
+        call_command("restore", str(backup), verbosity=0)
+    assert not Game.objects.exists() and not get_user_model().objects.exists()
+
+
+def test_a_backup_from_a_newer_vinescore_is_refused(tmp_path):
+    make_game()
+    backup = tmp_path / "vinescore.jsonl"
+    call_command("backup", str(backup), verbosity=0)
+    header, *rest = backup.read_text().splitlines(keepends=True)
+    made = json.loads(header)
+    made["migrations"]["table"].append("9999_from_the_future")
+    backup.write_text(json.dumps(made) + "\n" + "".join(rest))
+    emptied()
+    with pytest.raises(CommandError, match="newer vinescore.*table 9999_from_the_future"):
+        call_command("restore", str(backup), verbosity=0)
+
+
+def test_a_backup_is_written_whole_or_not_at_all(tmp_path):
+    make_game(hands=[BEN_13])
+    backup = tmp_path / "nightly.jsonl"
+    backup.write_text("last night's backup")
+    with (
+        mock.patch("vinescore.backup.files.rows", side_effect=OSError(28, "No space left")),
+        pytest.raises(CommandError, match="cannot be written: No space left"),
+    ):
+        call_command("backup", str(backup), verbosity=0)
+    assert backup.read_text() == "last night's backup"
+    assert [p.name for p in tmp_path.iterdir()] == ["nightly.jsonl"]
+
+
+def test_every_model_of_our_apps_is_kept_in_a_backup():
+    kept = {model._meta.label for model in backed_up_models()}
+    assert {"auth.User", "auth.Group", "accounts.Group", "accounts.Membership"} <= kept
+    assert {"accounts.Invitation", "accounts.SpectatorLink", "table.Game", "table.Seat"} <= kept
+    assert {"table.Hand", "table.GameChange", "table.Player", "table.ImportJob"} <= kept
+    assert not {"contenttypes.ContentType", "auth.Permission", "sessions.Session"} & kept
+    assert not any(label.startswith("axes.") or label.startswith("admin.") for label in kept)
