@@ -2,6 +2,22 @@
 (function () {
   "use strict";
 
+  // The words the scripts show, in the page's language: the server puts
+  // them in the page (vinescore/jswords.py, a data block: no script runs),
+  // keyed by the English. vinescoreWords("{n} left", {n: 3}).
+  var said = null;
+  window.vinescoreWords = function (text, values) {
+    if (said === null) {
+      var block = document.getElementById("vinescore-words");
+      try { said = block ? JSON.parse(block.textContent) : {}; } catch (e) { said = {}; }
+    }
+    var out = Object.prototype.hasOwnProperty.call(said, text) ? said[text] : text;
+    return out.replace(/\{(\w+)\}/g, function (all, name) {
+      return values && Object.prototype.hasOwnProperty.call(values, name) ? String(values[name]) : all;
+    });
+  };
+  var t = window.vinescoreWords;
+
   // Does the field `name` hold one of `allowed` (values as the template
   // writes them)? A field that is itself hidden holds nothing.
   function holds(form, name, allowed) {
@@ -61,7 +77,7 @@
       group.querySelectorAll(".stepper").forEach(function (stepper) {
         var input = stepper.querySelector("input");
         input.classList.remove("derived");
-        if (total !== null) input.placeholder = "auto";
+        if (total !== null) input.placeholder = t("auto");
         if (input.value.trim() === "") { blanks.push(stepper); return; }
         var n = whole(input.value);
         if (n === null) { unreadable = true; } else { sum += n; }
@@ -75,21 +91,21 @@
           only.placeholder = String(left);
           only.classList.add("derived");
           var who = blanks[0].querySelector("label").textContent;
-          text = sum + " of " + total + " so far · " + who + ": " + left + ", worked out";
+          text = t("{sum} of {total} so far · {who}: {left}, worked out", { sum: sum, total: total, who: who, left: left });
         } else if (left < 0) {
-          text = sum + " of " + total + ": " + (-left) + " too many";
+          text = t("{sum} of {total}: {over} too many", { sum: sum, total: total, over: -left });
           over = true;
         } else if (left === 0) {
-          text = total + " of " + total + ": all there";
+          text = t("{total} of {total}: all there", { total: total });
         } else {
-          text = sum + " of " + total + " so far · " + left + " left";
+          text = t("{sum} of {total} so far · {left} left", { sum: sum, total: total, left: left });
         }
       } else if (most !== null) {
         over = sum > most;
-        text = sum + " in all" + (over ? ": at most " + most + ", " + (sum - most) + " too many"
-                                      : " · at most " + most + ", " + (most - sum) + " more possible");
+        text = over ? t("{sum} in all: at most {most}, {over} too many", { sum: sum, most: most, over: sum - most })
+          : t("{sum} in all · at most {most}, {more} more possible", { sum: sum, most: most, more: most - sum });
       } else {
-        text = sum + " in all";
+        text = t("{sum} in all", { sum: sum });
       }
       if (!line) return;
       line.hidden = unreadable;
@@ -159,13 +175,20 @@
     return seats(form).filter(function (s) { return !s.select.value && !s.name.value.trim(); })[0];
   }
 
+  // Names compared as the server compares them (NFKC, then case folded), as
+  // near as JavaScript comes: it has no case folding, so "Straße" and
+  // "STRASSE" stay apart here. The server seats the known player anyway.
+  function nameKey(name) {
+    return name.normalize("NFKC").toLowerCase().normalize("NFKC");
+  }
+
   function seatNewPlayer(form) {
     var input = form.querySelector("[data-new-player]");
     var name = input.value.trim().replace(/\s+/g, " ");
     var free = firstFree(form);
     if (!name || !free) return;
     var known = Array.prototype.filter.call(form.querySelectorAll("[data-seat-player]"), function (c) {
-      return c.textContent.trim().toLowerCase() === name.toLowerCase();
+      return nameKey(c.textContent.trim()) === nameKey(name);
     })[0];
     if (known) {
       if (!seats(form).some(function (s) { return s.select.value === known.getAttribute("data-seat-player"); })) {
@@ -213,7 +236,7 @@
         var label = form.querySelector('[data-seat-label="' + index + '"]');
         if (!label) return;
         var name = select.value ? select.options[select.selectedIndex].text : (typed ? typed.value.trim() : "");
-        label.textContent = name ? name : "Seat " + (parseInt(index, 10) + 1);
+        label.textContent = name ? name : t("Seat {n}", { n: parseInt(index, 10) + 1 });
         label.parentNode.hidden = !name;
       });
     });
@@ -225,7 +248,34 @@
     if (event.target.matches("[data-new-name]")) labelDealers();
   });
 
-  function ready() { applyShowIf(document); updateTotals(document); showSeating(); }
+  function ready() {
+    applyShowIf(document); updateTotals(document); showSeating(); localTimes(document); measureBar();
+  }
+
+  // The sheet's column names stick just under the "Hand N" bar, however
+  // many lines it takes on this phone (--bar in vinescore.css). Set on the
+  // root, which htmx never swaps: a style on #live would be copied onto the
+  // next #live as an attribute, which the Content-Security-Policy refuses.
+  function measureBar() {
+    var bar = document.getElementById("next-hand");
+    if (bar) document.documentElement.style.setProperty("--bar-measured", bar.offsetHeight + "px");
+  }
+  window.addEventListener("resize", measureBar);
+
+  // Moments come in the server's zone (templatetags/moments.py); show them
+  // in the phone's own.
+  var MOMENTS = {
+    date: { day: "numeric", month: "short", year: "numeric" },
+    time: { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit", hourCycle: "h23" }
+  };
+  function localTimes(root) {
+    root.querySelectorAll("time[data-moment]").forEach(function (el) {
+      var at = new Date(el.getAttribute("datetime"));
+      var how = MOMENTS[el.getAttribute("data-moment")];
+      if (!how || isNaN(at.getTime())) return;
+      el.textContent = new Intl.DateTimeFormat(document.documentElement.lang || "en-GB", how).format(at);
+    });
+  }
 
   // After a hand is sent, show the top of the sheet, where the hand just
   // scored is; when it was refused, show the first message instead.
@@ -252,35 +302,85 @@
     if (form) form.setAttribute("data-dirty", "");
   }
 
+  // Only a phone with a hand half typed is told what another phone did
+  // meanwhile (views.live_sheet); an idle phone just shows the new sheet.
+  document.addEventListener("htmx:configRequest", function (event) {
+    if (!event.detail.elt.hasAttribute("data-live-poll")) return;
+    if (document.querySelector("#hand-form[data-dirty]")) event.detail.headers["X-Hand-Typed"] = "true";
+  });
+
   document.addEventListener("htmx:beforeSwap", function (event) {
     var source = event.detail.requestConfig && event.detail.requestConfig.elt;
     if (!source || !source.hasAttribute("data-live-poll") || !event.detail.shouldSwap) return;
+    if (arrive(event.detail.serverResponse) !== "swap") event.detail.shouldSwap = false;
+  });
+
+  // A new live part, from the poll or the stream: "stale" when the phone
+  // shows it or a newer one already, "kept" when it was put in around a
+  // hand being typed, "swap" when it may simply replace the old one.
+  function arrive(html) {
     var live = document.getElementById("live");
-    var fresh = new DOMParser().parseFromString(event.detail.serverResponse, "text/html")
-      .getElementById("live");
-    if (!live || !fresh) return;
+    var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("live");
+    if (!live || !fresh) return "stale";
     var shown = parseInt(live.getAttribute("data-version"), 10);
-    if (parseInt(fresh.getAttribute("data-version"), 10) <= shown) {
-      event.detail.shouldSwap = false;
-      return;
-    }
+    if (parseInt(fresh.getAttribute("data-version"), 10) <= shown) return "stale";
     var typing = live.querySelector("#hand-form[data-dirty]");
     var slot = fresh.querySelector("#hand-form");
-    if (!typing || !slot) return;
-    event.detail.shouldSwap = false;
+    if (!typing || !slot) return "swap";
     slot.replaceWith(document.adoptNode(typing));
     var moved = fresh.querySelector("[data-moved]");
     if (moved) {
-      moved.textContent += " Check the hand you are entering before you score it, or ";
+      moved.textContent += " " + t("Check the hand you are entering before you score it, or") + " ";
       var discard = document.createElement("a");
       discard.href = window.location.pathname;
-      discard.textContent = "drop it and start afresh";
+      discard.textContent = t("drop it and start afresh");
       moved.appendChild(discard);
       moved.appendChild(document.createTextNode("."));
     }
     live.replaceWith(fresh);
     htmx.process(fresh);
     ready();
+    return "kept";
+  }
+
+  // The live part pushed (stream_views.py, #live-stream in game.html).
+  // While the stream is open the poll asks nothing; when it drops, or never
+  // opens, the poll carries on by itself while htmx's SSE extension tries
+  // the stream again, waiting longer each time.
+  var streaming = false;
+  function isStream(event) { return event.target && event.target.id === "live-stream"; }
+  document.addEventListener("htmx:sseOpen", function (event) { if (isStream(event)) streaming = true; });
+  document.addEventListener("htmx:sseError", function (event) { if (isStream(event)) streaming = false; });
+  document.addEventListener("htmx:sseClose", function (event) { if (isStream(event)) streaming = false; });
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    var elt = event.detail.elt;
+    if (streaming && elt && elt.hasAttribute("data-live-poll") && !elt.hasAttribute("data-catch-up")) {
+      event.preventDefault();
+    }
+  });
+  document.addEventListener("htmx:afterRequest", function (event) {
+    var elt = event.detail.elt;
+    if (elt && elt.hasAttribute("data-catch-up")) elt.removeAttribute("data-catch-up");
+  });
+  document.addEventListener("htmx:sseBeforeMessage", function (event) {
+    if (!isStream(event)) return;
+    event.preventDefault();  // put in here, as the poll's answer is
+    var live = document.getElementById("live");
+    if (live && live.querySelector("#hand-form[data-dirty]")) {
+      // A hand half typed: ask once, as the poll does, to be told what moved on.
+      var poll = live.querySelector("[data-live-poll]");
+      if (poll) {
+        poll.setAttribute("data-catch-up", "");
+        htmx.trigger(poll, "catch-up");
+      }
+      return;
+    }
+    if (arrive(event.detail.data) === "swap") {
+      var fresh = new DOMParser().parseFromString(event.detail.data, "text/html").getElementById("live");
+      live.replaceWith(fresh);
+      htmx.process(fresh);
+      ready();
+    }
   });
 
   // Keep the screen awake on the score sheet, where the browser allows it.
@@ -292,4 +392,41 @@
   }
   document.addEventListener("DOMContentLoaded", keepAwake);
   document.addEventListener("visibilitychange", keepAwake);
+
+  // "Keep this game on this phone": static/js/keep.js comes only to a phone
+  // that keeps this game, has just started it, or taps the button.
+  function keepScript(now) {
+    var box = document.getElementById("keep");
+    if (!box || !box.hasAttribute("data-keep-script")) return;
+    if (now) box.setAttribute("data-keep-now", "");
+    if (box.hasAttribute("data-keep-loading")) return;
+    box.setAttribute("data-keep-loading", "");
+    var script = document.createElement("script");
+    script.src = box.getAttribute("data-keep-script");
+    document.head.appendChild(script);
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    var box = document.getElementById("keep");
+    var who = document.querySelector("[data-offline-id]");
+    var name = "vinescore:kept:" + (who ? who.getAttribute("data-offline-id") : "") + ":" +
+      (box ? box.getAttribute("data-sheet") : "");
+    try {
+      // Games kept by someone else on this phone (signed out, or another
+      // person signed in) go, as their kept sheets do (sw.js).
+      var mine = "vinescore:kept:" + (who ? who.getAttribute("data-offline-id") : "") + ":";
+      for (var i = localStorage.length - 1; who && i >= 0; i--) {
+        var key = localStorage.key(i);
+        if (key.indexOf("vinescore:kept:") === 0 && key.indexOf(mine) !== 0) localStorage.removeItem(key);
+      }
+      if (localStorage.getItem(name) || localStorage.getItem("vinescore:keep-started")) keepScript(false);
+    } catch (e) { /* no storage: nothing kept */ }
+  });
+  document.addEventListener("click", function (event) {
+    if (event.target.closest && event.target.closest("[data-keep-button]")) keepScript(true);
+  });
+  document.addEventListener("submit", function (event) {
+    if (event.target.matches && event.target.matches("form[data-keep-start]")) {
+      try { localStorage.setItem("vinescore:keep-started", String(Date.now())); } catch (e) { /* none */ }
+    }
+  });
 })();

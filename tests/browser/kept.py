@@ -1,0 +1,155 @@
+"""Shared steps of the browser tests of a game kept on a phone: keep it, go
+offline, enter hands (the phone scores them by the same rules), come back
+online, and compare with what the server makes of them."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, BrowserContext, Page, expect
+
+from tests.browser.conftest import PHONE, member, sign_in
+from vinescore.scoring import HandInvalid
+from vinescore.scoring.phone import as_posted, posted_facts
+
+# Pyodide starts in a few seconds on a warm cache; the first load of all
+# on a busy test machine may take longer.
+READY = 60_000
+
+
+def phone(browser: Browser, live_server) -> tuple[BrowserContext, Page]:
+    """A phone signed in as the member; requests failing on purpose (the
+    network is cut) are no error, a script error is."""
+    context = browser.new_context(base_url=live_server.url, **PHONE)
+    context.set_default_timeout(15_000)
+    sign_in(context, live_server, member())
+    page = context.new_page()
+    page.script_errors = []
+    page.on("pageerror", lambda exc: page.script_errors.append(str(exc)))
+    return context, page
+
+
+def keep(page: Page, game) -> None:
+    page.goto(game.get_absolute_url())
+    page.get_by_role("button", name="Keep this game on this phone").tap()
+    expect(page.locator("#keep[data-keep-ready]")).to_have_count(1, timeout=READY)
+    expect(page.locator("#keep")).to_contain_text("Kept on this phone")
+
+
+def as_pairs(facts: dict) -> list[tuple[str, str]]:
+    """Facts as the hand form posts them."""
+    pairs = []
+    for name, value in facts.items():
+        for v in value if isinstance(value, list) else [value]:
+            if isinstance(v, bool):
+                if v:
+                    pairs.append((name, "on"))
+            else:
+                pairs.append((name, "" if v is None else str(v)))
+    return pairs
+
+
+def enter(page: Page, facts: dict) -> None:
+    """Taps and types one hand's facts into the form, as a player would."""
+    form = page.locator("#hand-form")
+    for name, value in facts.items():
+        field = form.locator(f'fieldset[data-field="{name}"]')
+        inputs = field.locator(f'input[name="{name}"]')
+        kind = inputs.first.get_attribute("type")
+        if isinstance(value, bool):
+            inputs.first.set_checked(value, force=True)
+        elif isinstance(value, list) and kind == "checkbox":
+            for box in inputs.all():
+                box.set_checked(box.get_attribute("value") in {str(v) for v in value}, force=True)
+        elif isinstance(value, list):
+            for box, v in zip(inputs.all(), value, strict=True):
+                box.fill("" if v is None else str(v))
+        elif kind == "radio":
+            field.locator(f'label.chip:has(input[value="{value}"])').tap()
+        else:
+            inputs.first.fill(str(value))
+
+
+def server_refusal(game, facts: dict) -> list[str]:
+    """What the server's form says of these facts typed as the next hand."""
+    sheet = game.sheet()
+    table = sheet.next_table
+    fields = game.rules.fields(table)
+    try:
+        game.rules.clean(posted_facts(fields, as_posted(as_pairs(facts))), table)
+    except HandInvalid as invalid:
+        return list(invalid.errors.values())
+    return []
+
+
+def phone_totals(page: Page) -> list[int]:
+    return [int(t) for t in page.locator("#phone-sheet [data-phone-total]").all_inner_texts()]
+
+
+def play_offline_then_catch_up(
+    page: Page, context: BrowserContext, game, hands: list[dict], wrong: tuple[int, dict]
+) -> dict:
+    """Keeps the game, goes offline, enters `hands` (before hand `wrong[0]`,
+    the refused facts `wrong[1]`, whose message must be the server's), reads
+    the phone's sheet, goes online and waits for the server to have every
+    hand. Returns what the phone showed."""
+    keep(page, game)
+    context.set_offline(True)
+    at, refused = wrong
+    expected = server_refusal(game, refused)
+    assert expected, "the refused hand must be one the server refuses"
+    rows = []
+    for i, facts in enumerate(hands):
+        number = i + 1
+        if i == at:
+            enter(page, refused)
+            page.get_by_role("button", name=f"Score hand {number}").tap()
+            errors = page.locator("#hand-form [data-phone-error]")
+            expect(errors).to_have_count(len(expected))
+            assert errors.all_inner_texts() == expected
+            expect(page.locator("#phone-sheet [data-phone-row]")).to_have_count(i)
+        enter(page, facts)
+        page.get_by_role("button", name=f"Score hand {number}").tap()
+        expect(page.locator("#phone-sheet [data-phone-row]")).to_have_count(number)
+        expect(page.locator("#hand-form [data-phone-error]")).to_have_count(0)
+    for body in page.locator("#phone-sheet [data-phone-row]").all():
+        rows.append([int(t) for t in body.locator(".running").all_inner_texts()])
+        assert "Not sent yet" in body.inner_text()
+    shown = {
+        "totals": phone_totals(page),
+        "rows": rows,
+        "winner": (
+            page.locator("#phone-sheet [data-phone-winner] h2").inner_text()
+            if page.locator("#phone-sheet [data-phone-winner]").count()
+            else None
+        ),
+        "next": (
+            page.locator("#phone-sheet [data-phone-next]").inner_text()
+            if page.locator("#phone-sheet [data-phone-next]").count()
+            else None
+        ),
+        "explanations": page.locator("#phone-sheet tr.explain").all_inner_texts(),
+    }
+    context.set_offline(False)
+    expect(page.locator("#outbox")).to_have_count(0, timeout=60_000)
+    expect(page.locator("#phone-sheet")).to_have_count(0)
+    expect(page.locator("#live tbody.hand")).to_have_count(len(hands))
+    assert page.script_errors == [], page.script_errors
+    return shown
+
+
+def assert_same_as_server(game, shown: dict) -> None:
+    """Every running total, the winner and who goes next, as the server has them."""
+    game.refresh_from_db()
+    sheet = game.sheet()
+    assert shown["rows"] == [list(row.totals) for row in sheet.rows]
+    assert shown["totals"] == list(sheet.totals)
+    for text, row in zip(shown["explanations"], sheet.rows, strict=True):
+        assert row.result.explanation in text
+    if sheet.winner is None:
+        assert shown["winner"] is None
+        table = sheet.next_table
+        assert f"Hand {len(sheet.rows) + 1}" in shown["next"]
+        if game.rules.deals:
+            assert sheet.setup.names[table.dealer] in shown["next"]
+    else:
+        assert shown["winner"] is not None
+        assert " and ".join(sheet.winner_names) in shown["winner"]

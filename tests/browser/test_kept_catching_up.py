@@ -1,0 +1,115 @@
+"""A kept game through a whole evening: the sheet reopens without the
+server and is still scored on the phone (Pyodide comes from the service
+worker's cache), and a hand overtaken by another phone comes back to be
+entered again, beside what this phone had."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+
+from tests.browser.kept import READY, enter, keep, phone, phone_totals
+from tests.browser.test_rules_pad_and_mu import start_game
+from tests.factories import make_game, make_player
+from vinescore.scoring import REGISTRY
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+HANDS = [
+    {"bidder": 1, "bid": 4, "tricks": [3, 4, 2, 4]},
+    {"bidder": 2, "bid": 5, "tricks": [3, 3, 5, 2]},
+]
+
+
+def test_a_kept_sheet_reopened_offline_is_still_scored_on_the_phone(
+    browser: Browser, live_server
+) -> None:
+    game = make_game("coralon", target=500)
+    context, page = phone(browser, live_server)
+    keep(page, game)
+    expect(page.locator("html[data-offline-ready]")).to_have_count(1)
+
+    context.set_offline(True)
+    page.reload()
+    expect(page.locator("html[data-offline-copy]")).to_have_count(1)
+    expect(page.locator("#keep[data-keep-ready]")).to_have_count(1, timeout=60_000)
+    enter(page, HANDS[0])
+    page.get_by_role("button", name="Score hand 1").tap()
+    expect(page.locator("#phone-sheet [data-phone-row]")).to_have_count(1)
+    expect(page.locator("#phone-sheet")).to_contain_text("Not sent yet")
+    first = dict(HANDS[0], earlier_zeros=[])
+    assert phone_totals(page) == list(game.sheet().extended(first).totals)
+
+    context.set_offline(False)
+    page.reload()
+    expect(page.locator("#live tbody.hand")).to_have_count(1, timeout=30_000)
+    expect(page.locator("#outbox")).to_have_count(0)
+    game.refresh_from_db()
+    assert list(game.sheet().totals) == [
+        int(t) for t in page.locator("#live ol.totals [data-total]").all_inner_texts()
+    ]
+    assert page.script_errors == []
+    context.close()
+
+
+def test_a_hand_overtaken_by_another_phone_comes_back_beside_what_this_phone_had(
+    browser: Browser, live_server
+) -> None:
+    game = make_game("coralon", target=500)
+    context, page = phone(browser, live_server)
+    keep(page, game)
+    context.set_offline(True)
+    for number, facts in enumerate(HANDS, start=1):
+        enter(page, facts)
+        page.get_by_role("button", name=f"Score hand {number}").tap()
+        expect(page.locator("#phone-sheet [data-phone-row]")).to_have_count(number)
+    had = phone_totals(page)
+
+    # Meanwhile another phone scores hand 1 differently.
+    rules = REGISTRY["coralon"]
+    other = {"bidder": 3, "bid": 6, "tricks": [2, 2, 2, 7], "earlier_zeros": []}
+    game.add_hand(rules.clean(other, game.sheet().next_table))
+    game.refresh_result()
+
+    context.set_offline(False)
+    expect(page.locator("#phone-had")).to_have_count(1, timeout=30_000)
+    assert [int(t) for t in page.locator("#phone-had [data-phone-had]").all_inner_texts()] == had
+    expect(page.locator("#phone-had")).to_contain_text("Another phone changed the sheet")
+    expect(page.locator("[data-came-back]")).to_contain_text(
+        "was not saved: it is back in the form"
+    )
+
+    # Nothing is lost: the first hand is in the form, the second waits to be put back.
+    page.get_by_role("button", name="Score hand 2").tap()
+    expect(page.locator("#live tbody.hand")).to_have_count(2, timeout=30_000)
+    page.get_by_role("button", name="Put it in the form").tap()
+    page.get_by_role("button", name="Score hand 3").tap()
+    expect(page.locator("#live tbody.hand")).to_have_count(3, timeout=30_000)
+    expect(page.locator("#outbox")).to_have_count(0)
+    expect(page.locator("#phone-had")).to_have_count(0)
+    game.refresh_from_db()
+    stored = [h.facts for h in game.live_hands()]
+    assert stored[0]["bidder"] == 3
+    assert [s["bidder"] for s in stored[1:]] == [1, 2]
+    assert page.script_errors == []
+    context.close()
+
+
+def test_the_phone_that_starts_a_game_keeps_it(browser: Browser, live_server) -> None:
+    for name in ("Ana", "Ben", "Cy"):
+        make_player(name)
+    context, page = phone(browser, live_server)
+    page.goto("/")
+    start_game(page, "Coralon", "New Coralon game", ("Ana", "Ben", "Cy"), dealer="Ana")
+    page.get_by_role("button", name="Start game").tap()
+    expect(page.locator("#keep[data-keep-ready]")).to_have_count(1, timeout=READY)
+    expect(page.locator("#keep")).to_contain_text("Kept on this phone")
+    expect(page.get_by_role("button", name="Keep this game on this phone")).to_be_hidden()
+
+    # Another phone (or a reload after it is kept) asks no more.
+    other, other_page = phone(browser, live_server)
+    other_page.goto(page.url)
+    expect(other_page.get_by_role("button", name="Keep this game on this phone")).to_be_visible()
+    assert page.script_errors == [] and other_page.script_errors == []
+    other.close()
+    context.close()
