@@ -1,0 +1,98 @@
+"""Two phones on one game served as `make run` serves it (gunicorn with
+uvicorn workers, on PostgreSQL): a hand scored on one is painted on the
+other in under a second by the pushed stream, while that phone asks the
+poll nothing; and a phone whose stream cannot get through (a proxy that
+refuses it) still follows the game by polling."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from playwright.sync_api import Browser, Page, expect
+
+from tests.browser.conftest import PHONE
+from tests.browser.sheet import score_hand, totals
+from tests.browser.test_two_phones import fill_tricks, tap_chip
+from tests.factories import make_game, make_member, session_cookie
+from tests.web.test_two_servers import app_server, postgresql_url
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def phone_on(browser: Browser, base: str, path: str, block_stream: bool = False) -> Page:
+    context = browser.new_context(base_url=base, **PHONE)
+    context.set_default_timeout(10_000)
+    name, value = session_cookie(make_member("member"))
+    context.add_cookies([{"name": name, "value": value, "url": base}])
+    if block_stream:
+        context.route("**/stream/", lambda route: route.abort())
+    phone = context.new_page()
+    phone.asked = []  # the paths this phone asked for, in order
+    phone.on("request", lambda request: phone.asked.append(request.url.removeprefix(base)))
+    errors: list[str] = []
+    phone.on("pageerror", lambda exc: errors.append(str(exc)))
+    phone.errors = errors
+    phone.goto(path)
+    return phone
+
+
+def score_ben_4(phone: Page) -> None:
+    tap_chip(phone, "bidder", "Ben")
+    tap_chip(phone, "bid", "4")
+    fill_tricks(phone, {"Ana": 3, "Ben": 4, "Cy": 2})
+    score_hand(phone, 1)
+
+
+def test_a_hand_on_one_phone_is_painted_on_the_other_by_the_stream(browser, tmp_path):
+    game = make_game()
+    with app_server(postgresql_url(), tmp_path) as server:
+        ana = phone_on(browser, server.base, game.get_absolute_url())
+        ben = phone_on(browser, server.base, game.get_absolute_url())
+        ben.wait_for_function("() => document.getElementById('live-stream') !== null")
+        # the stream is up once its first event (the sheet as it is) has come
+        deadline = time.monotonic() + 10
+        while not any(path.endswith("/stream/") for path in ben.asked):
+            assert time.monotonic() < deadline, ben.asked
+            ben.wait_for_timeout(100)
+        ben.wait_for_timeout(2_500)  # a poll would have asked by now
+        asked_before = len(ben.asked)
+
+        score_ben_4(ana)
+        expect(ben.locator("tbody.hand")).to_have_count(1, timeout=1_000)
+        assert totals(ben) == {"Ana": 0, "Ben": 4, "Cy": 0, "Dee": 0}
+        ben.wait_for_timeout(2_500)
+        assert not [p for p in ben.asked if "/live/" in p], ben.asked
+        # nothing asked at all after the page and its stream: the sheet came pushed
+        assert ben.asked[asked_before:] == []
+
+        # Ben is typing hand 2 when Ana scores it: the news comes by the
+        # stream, his phone asks once what moved on, keeps what he typed
+        # and tells him.
+        tap_chip(ben, "bidder", "Cy")
+        tap_chip(ben, "bid", "5")
+        tap_chip(ana, "bidder", "Cy")
+        tap_chip(ana, "bid", "5")
+        fill_tricks(ana, {"Ana": 3, "Ben": 3, "Cy": 5})
+        score_hand(ana, 2)
+        expect(ben.locator("tbody.hand")).to_have_count(2, timeout=3_000)
+        expect(ben.locator("[data-moved]")).to_contain_text(
+            "Hand 2 was already entered on another phone. Check the hand you are entering"
+        )
+        expect(ben.locator('#hand-form input[name="bid"][value="5"]')).to_be_checked()
+        assert ana.errors == [] and ben.errors == []
+        ana.context.close()
+        ben.context.close()
+
+
+def test_a_phone_whose_stream_is_refused_follows_by_polling(browser, tmp_path):
+    game = make_game()
+    with app_server(postgresql_url(), tmp_path) as server:
+        ana = phone_on(browser, server.base, game.get_absolute_url())
+        ben = phone_on(browser, server.base, game.get_absolute_url(), block_stream=True)
+        score_ben_4(ana)
+        expect(ben.locator("tbody.hand")).to_have_count(1, timeout=5_000)
+        assert totals(ben) == {"Ana": 0, "Ben": 4, "Cy": 0, "Dee": 0}
+        assert any("/live/" in p for p in ben.asked)
+        ana.context.close()
+        ben.context.close()

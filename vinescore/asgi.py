@@ -1,0 +1,36 @@
+"""The app as `make run` and production serve it: gunicorn with uvicorn
+workers. Django runs the ordinary (sync) views in a thread each and the live
+sheet's streams (table/stream_views.py) as coroutines.
+
+Django gives each request a thread of its own for its sync middleware
+(asgiref's ThreadSensitiveContext), kept until the response ends: for a
+stream open all evening that would be a sleeping thread per phone. Streams
+are therefore served without that context: their middleware runs, briefly,
+on asgiref's one shared thread for such work, and their reads of the game
+on the worker's thread pool, each giving its database connection back."""
+
+import os
+
+from django.core.asgi import get_asgi_application
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "vinescore.settings")
+pages = get_asgi_application()
+
+from django.core.handlers.asgi import ASGIHandler  # noqa: E402 (after setup)
+
+
+class Streams(ASGIHandler):
+    """Django's own handler, without a thread kept for each request."""
+
+    async def __call__(self, scope, receive, send):
+        await self.handle(scope, receive, send)
+
+
+streams = Streams()
+
+
+async def application(scope, receive, send):
+    if scope["type"] == "http" and scope["path"].endswith("/stream/"):
+        await streams(scope, receive, send)
+    else:
+        await pages(scope, receive, send)

@@ -1,0 +1,155 @@
+"""News of a game's new version, from the process where a hand was entered
+to every process holding a stream of that game (stream_views.py).
+
+`announce` is called once a change to a game is committed (Game.take_result,
+the one place its version moves). It is published:
+
+- on PostgreSQL, by `NOTIFY` on one channel (no other service);
+- where `REDIS_URL` is set, by Redis pub/sub on one channel as well;
+- in this process, straight to its own waiting streams (SQLite, tests).
+
+Each app process has one listener (one PostgreSQL connection doing `LISTEN`
+and/or one Redis subscription), started with its first stream, which wakes
+the streams of the game named. Streams only learn *that* a game moved on:
+each then reads the game itself, with its own visitor's access, so a lost
+or doubled message costs at most one read, and a stream also looks again
+every LIVE_STREAM_CHECK seconds whatever it heard."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections import defaultdict
+
+from django.conf import settings
+from django.db import connection, transaction
+
+logger = logging.getLogger(__name__)
+
+CHANNEL = "vinescore_games"
+
+
+def announce(pk: int, version: int) -> None:
+    """Tell every process that game `pk` is now at `version`, once the
+    transaction that made it commits (nothing if it rolls back)."""
+    transaction.on_commit(lambda: publish(pk, version))
+
+
+def publish(pk: int, version: int) -> None:
+    payload = f"{pk}:{version}"
+    if connection.vendor == "postgresql":
+        try:
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_notify(%s, %s)", [CHANNEL, payload])
+        except Exception:  # the change is saved; phones catch up on their next look
+            logger.warning("Could not notify other processes of game %s", pk, exc_info=True)
+    if settings.REDIS_URL:
+        try:
+            import redis
+
+            redis.Redis.from_url(settings.REDIS_URL, socket_timeout=1).publish(CHANNEL, payload)
+        except Exception:
+            logger.warning("Could not publish game %s to Redis", pk, exc_info=True)
+    hub.wake_threadsafe(pk)
+
+
+class Hub:
+    """The streams of this process waiting for news, by game, and the
+    listener that wakes them. Lives on the event loop of the first stream
+    (a uvicorn worker has one loop)."""
+
+    def __init__(self) -> None:
+        self.waiting: dict[int, set[asyncio.Event]] = defaultdict(set)
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self.listeners: list[asyncio.Task] = []
+
+    def subscribe(self, pk: int) -> asyncio.Event:
+        loop = asyncio.get_running_loop()
+        if self.loop is not loop:  # a new loop (a test's, a restarted worker's)
+            self.loop = loop
+            self.waiting.clear()
+            self.listeners = self.start_listeners()
+        event = asyncio.Event()
+        self.waiting[pk].add(event)
+        return event
+
+    def unsubscribe(self, pk: int, event: asyncio.Event) -> None:
+        events = self.waiting.get(pk)
+        if events is not None:
+            events.discard(event)
+            if not events:
+                del self.waiting[pk]
+
+    def wake(self, pk: int) -> None:
+        for event in self.waiting.get(pk, ()):
+            event.set()
+
+    def wake_threadsafe(self, pk: int) -> None:
+        loop = self.loop
+        if loop is not None and not loop.is_closed():
+            loop.call_soon_threadsafe(self.wake, pk)
+
+    def heard(self, payload: str) -> None:
+        pk, _, _version = payload.partition(":")
+        if pk.isdigit():
+            self.wake(int(pk))
+
+    def start_listeners(self) -> list[asyncio.Task]:
+        tasks = []
+        if settings.DATABASES["default"]["ENGINE"].endswith("postgresql"):
+            tasks.append(asyncio.create_task(self.listen_postgres()))
+        if settings.REDIS_URL:
+            tasks.append(asyncio.create_task(self.listen_redis()))
+        return tasks
+
+    async def listen_postgres(self) -> None:
+        import psycopg
+
+        db = settings.DATABASES["default"]
+        params = {
+            "dbname": db["NAME"],
+            "user": db.get("USER") or None,
+            "password": db.get("PASSWORD") or None,
+            "host": db.get("HOST") or None,
+            "port": db.get("PORT") or None,
+        }
+        params = {key: value for key, value in params.items() if value}
+        while True:
+            try:
+                conn = await psycopg.AsyncConnection.connect(**params, autocommit=True)
+                async with conn:
+                    await conn.execute(f"LISTEN {CHANNEL}")
+                    self.wake_all()  # anything missed while not listening
+                    async for notify in conn.notifies():
+                        self.heard(notify.payload)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                logger.warning("Lost the PostgreSQL listener; retrying", exc_info=True)
+            await asyncio.sleep(1)
+
+    async def listen_redis(self) -> None:
+        import redis.asyncio as redis
+
+        while True:
+            try:
+                client = redis.Redis.from_url(settings.REDIS_URL)
+                async with client.pubsub() as pubsub:
+                    await pubsub.subscribe(CHANNEL)
+                    self.wake_all()
+                    async for message in pubsub.listen():
+                        if message.get("type") == "message":
+                            data = message["data"]
+                            self.heard(data.decode() if isinstance(data, bytes) else data)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                logger.warning("Lost the Redis subscription; retrying", exc_info=True)
+            await asyncio.sleep(1)
+
+    def wake_all(self) -> None:
+        for pk in list(self.waiting):
+            self.wake(pk)
+
+
+hub = Hub()
