@@ -46,22 +46,3 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(name).is_loopback
     except ValueError:
         return False
-
-
-def main(port: str, listen: str) -> None:
-    """What `make run` prints before it starts serving."""
-    print(f"vinescore: open http://127.0.0.1:{port}/ on this machine.")
-    if listen != "0.0.0.0":
-        print("Other phones at the table: start with SERVE_LAN=true make run.")
-        return
-    addresses = lan_addresses()
-    if not addresses:
-        print("No local network address found: other phones cannot reach this machine.")
-    for address in addresses:
-        print(f"Other phones at the table: http://{address}:{port}/")
-
-
-if __name__ == "__main__":
-    import sys
-
-    main(*sys.argv[1:3])

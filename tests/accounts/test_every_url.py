@@ -1,6 +1,7 @@
 """Every URL pattern, as an owner, a member and a viewer of a group, someone
-in another group, and someone not signed in. A new view must say here what
-each of them gets, or this test fails: no page can forget its check.
+in another group, someone not signed in, and a guest at the table (someone
+not signed in who opened the game's table link). A new view must say here
+what each of them gets, or this test fails: no page can forget its check.
 
 Each pattern is tried in a world of its own; within it, those refused go
 first, and each visitor who may change something changes what only they
@@ -17,21 +18,21 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from tests.factories import make_game, make_member, make_player, make_user
 from tests.phone import Phone
-from vinescore.accounts.models import Group, Invitation, Membership, SpectatorLink
+from vinescore.accounts.models import Group, Invitation, Membership, SpectatorLink, TableLink
 from vinescore.table.models import ImportJob
 
 pytestmark = pytest.mark.django_db
 
-ROLES = ("owner", "member", "viewer", "outsider", "anonymous")
-IN_TURN = ("anonymous", "viewer", "member", "owner", "outsider")
+ROLES = ("owner", "member", "viewer", "outsider", "anonymous", "guest")
+IN_TURN = ("anonymous", "guest", "viewer", "member", "owner", "outsider")
 EXACT_BEN = {"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]}
 worlds = itertools.count()
 
 
 class World:
     """A group with its owner, member and viewer, a game with a hand, a
-    player, an open invitation and a spectator link; and another group,
-    whose owner is the outsider."""
+    player, an open invitation, a spectator link and a table link; and
+    another group, whose owner is the outsider."""
 
     def __init__(self):
         n = next(worlds)
@@ -49,6 +50,7 @@ class World:
         self.spare = make_player(f"Spare {n}", self.group)
         self.invitation = Invitation.objects.create(group=self.group, role=Membership.MEMBER)
         self.link = SpectatorLink.objects.create(game=self.game)
+        self.table = TableLink.objects.create(game=self.game)
         self.job = ImportJob.objects.create(group=self.group, file_name="games.json", size=1)
 
     def phones(self) -> tuple[Phone, dict[str, SimpleCookie]]:
@@ -58,7 +60,9 @@ class World:
         jars = {}
         for role in ROLES:
             phone.cookies = SimpleCookie()
-            if role != "anonymous":
+            if role == "guest":
+                assert phone.get(reverse("table_link", args=[self.table.token])).status_code == 302
+            elif role != "anonymous":
                 phone.force_login(self.users[role])
             jars[role] = phone.cookies
         return phone, jars
@@ -79,8 +83,11 @@ class World:
             "hand_delete": {"pk": game, "hand_pk": self.hand.pk},
             "hand_restore": {"pk": game, "hand_pk": self.hand.pk},
             "watch_link_revoke": {"pk": game, "link_pk": self.link.pk},
+            "table_link_revoke": {"pk": game, "link_pk": self.table.pk},
+            "table_link": {"token": self.table.token},
             "watch": {"token": self.link.token},
             "watch_live": {"token": self.link.token},
+            "watch_stream": {"token": self.link.token},
             "invitation": {"token": self.invitation.token},
             "invitation_revoke": {"pk": group, "invitation_pk": self.invitation.pk},
             "member_role": {"pk": group, "membership_pk": owner},
@@ -153,10 +160,14 @@ EXPECTED: dict[str, tuple[tuple, tuple | None]] = {
     # a game
     "game": (READ, None),
     "game_live": ((302, 302, 302, 404, 404), None),  # the poll; opened directly, the sheet
+    # the live sheet pushed; 204 (go on polling) from a server that cannot hold a stream
+    "game_stream": ((204, 204, 204, 404, 404), None),
     "game_join": (READ, None),
     "join_short": ((302, 302, 302, 404, LOGIN), None),
     "watch_link_new": (POST_ONLY, WRITE_POST),
     "watch_link_revoke": (POST_ONLY, WRITE_POST),
+    "table_link_new": (POST_ONLY, WRITE_POST),
+    "table_link_revoke": (POST_ONLY, WRITE_POST),
     "hand_add": (POST_ONLY, INVALID_POST),
     "hand_edit": (WRITE_PAGE, INVALID_POST),
     "hand_delete": (WRITE_PAGE, WRITE_POST),
@@ -165,13 +176,25 @@ EXPECTED: dict[str, tuple[tuple, tuple | None]] = {
     "game_json": (READ, None),
     "game_csv": (READ, None),
     "game_reopen": ((302, 302, 403, 404, LOGIN), WRITE_POST),  # not finished: the sheet
-    "game_end_session": (POST_ONLY, WRITE_POST),
+    # a game that ends at its target has no confirmation to end it: the sheet
+    "game_end_session": ((302, 302, 403, 404, LOGIN), WRITE_POST),
     "game_rematch": (POST_ONLY, WRITE_POST),
     "game_note": (POST_ONLY, WRITE_POST),
+    "game_seats": (WRITE_PAGE, INVALID_POST),
+    # the member deletes the game; the owner, after, is told it is deleted already
+    "game_delete": (WRITE_PAGE, (409, 302, 403, 404, LOGIN)),
+    "game_restore": (POST_ONLY, WRITE_POST),  # not deleted: the sheet
+    # an owner's own group's deleted games (the outsider owns theirs)
+    "deleted_games": ((200, 403, 403, 200, LOGIN), None),
     # open to anyone: a spectator link, the rules, the record format, health
     "watch": (ALL_200, None),
     "watch_live": ((302,) * 5, None),
+    "watch_stream": ((204,) * 5, None),
+    # a table link: members open the sheet; anyone else becomes a guest at the table
+    "table_link": ((302,) * 5, None),
     "up": (ALL_200, None),
+    "manifest": (ALL_200, None),
+    "service_worker": (ALL_200, None),
     "record_format": (ALL_200, None),
     "record_schema": (ALL_200, None),
     "rules_index": (ALL_200, None),
@@ -179,7 +202,57 @@ EXPECTED: dict[str, tuple[tuple, tuple | None]] = {
     "rules_deck": (ALL_200, None),
     "rules_search": (ALL_200, None),
     "rules_page": (ALL_200, None),
+    # the language switch: one tap for anyone, back to the page it was on
+    "set_language": ((405,) * 5, (302,) * 5),
 }
+
+
+# What a guest at the table gets, (GET, POST), where it is not a sign-in
+# redirect: their game's sheet, live sheet, hands and change log, and what
+# is open to anyone. Not the game's note, end, reopening, rematch, records
+# or other phones' links, and nothing else of the group.
+GUEST = {
+    "first_visit": (404, 409),
+    "login": (200, 422),
+    "sign_up": (404, 404),
+    "password_reset": (200, 422),
+    "password_reset_done": (200, None),
+    "password_reset_confirm": (410, None),
+    "password_reset_complete": (200, None),
+    "invitation": (200, 422),
+    "game": (200, None),
+    "game_live": (302, None),
+    "game_stream": (204, None),
+    "join_short": (302, None),
+    "hand_add": (405, 422),
+    "hand_edit": (200, 422),
+    "hand_delete": (200, 302),
+    "hand_restore": (405, 302),
+    "change_log": (200, None),
+    "table_link": (302, None),
+    "watch": (200, None),
+    "watch_live": (302, None),
+    "watch_stream": (204, None),
+    "up": (200, None),
+    "manifest": (200, None),
+    "service_worker": (200, None),
+    "record_format": (200, None),
+    "record_schema": (200, None),
+    "rules_index": (200, None),
+    "rules_glossary": (200, None),
+    "rules_deck": (200, None),
+    "rules_search": (200, None),
+    "rules_page": (200, None),
+    "set_language": (405, 302),
+}
+
+
+def expected(name: str, method: int) -> tuple | None:
+    """EXPECTED's statuses for the GET (0) or POST (1), the guest's added."""
+    statuses = EXPECTED[name][method]
+    if statuses is None:
+        return None
+    return (*statuses, GUEST.get(name, (LOGIN, LOGIN))[method])
 
 
 def url_patterns(patterns=None) -> dict[str, URLPattern]:
@@ -207,7 +280,8 @@ def test_each_visitor_gets_what_their_place_allows(name, settings):
     url = reverse(name, kwargs={k: v for k, v in world.kwargs(name).items() if k in params})
     phone, jars = world.phones()
     got, wanted = {}, {}
-    for method, statuses in zip(("get", "post"), EXPECTED[name], strict=True):
+    for index, method in enumerate(("get", "post")):
+        statuses = expected(name, index)
         if statuses is None:
             continue
         for role in IN_TURN:

@@ -204,3 +204,16 @@ def test_someone_in_no_group_is_offered_to_start_one():
     response = phone.post("/groups/new/", {"name": "Nomads"})
     assert response.status_code == 302
     assert phone.get("/").status_code == 200
+
+
+def test_the_first_group_takes_in_the_games_and_players_from_before_groups():
+    before = Game.objects.create(kind="coralon", rules_version="v1", target=40)
+    tom = Player.objects.create(name="Tom")
+    first = Group.objects.start("Game night", make_user("owner"))
+    Player.objects.create(name="Una")  # from after: no group takes it in
+    second = Group.objects.start("Club", make_user("other"))
+    before.refresh_from_db()
+    tom.refresh_from_db()
+    assert before.group == first and tom.group == first
+    assert not second.games.exists() and not second.players.exists()
+    assert Player.objects.get(name="Una").group is None

@@ -1,16 +1,18 @@
 from django import forms
 from django.contrib.auth.forms import UserCreationForm
+from django.utils.translation import gettext_lazy as _
 
-from vinescore.table.names import NameInvalid, clean_name
+from vinescore.names import NameInvalid, clean_name
 
+from . import setup_code
 from .models import Group, Membership
 
 
 class GroupForm(forms.Form):
     name = forms.CharField(
         max_length=Group._meta.get_field("name").max_length,
-        label="Group name",
-        help_text="A game night, a club, a family.",
+        label=_("Group name"),
+        help_text=_("A game night, a club, a family."),
     )
 
     def clean_name(self) -> str:
@@ -31,13 +33,44 @@ class OwnerForm(UserCreationForm):
 
     group = forms.CharField(
         max_length=Group._meta.get_field("name").max_length,
-        label="Your group's name",
-        initial="Game night",
-        help_text="Everyone you invite plays in it; you can start more later.",
+        label=_("Your group's name"),
+        initial=_("Game night"),
+        help_text=_("Everyone you invite plays in it; you can start more later."),
     )
 
     class Meta(UserCreationForm.Meta):
         fields = ("username", "email")
+
+    def __init__(self, *args, needs_code: bool = False, **kwargs):
+        """`needs_code`: the visitor is not the server itself, so the
+        one-time setup code shown where vinescore was started is asked for."""
+        super().__init__(*args, **kwargs)
+        if needs_code:
+            self.fields["setup_code"] = forms.CharField(
+                max_length=20,
+                label=_("Setup code"),
+                help_text=_(
+                    "Shown where vinescore was started, on the machine that serves it. "
+                    "On that machine itself, no code is needed."
+                ),
+                widget=forms.TextInput(attrs={"inputmode": "numeric", "autocomplete": "off"}),
+            )
+            self.order_fields(["setup_code"])
+
+    def clean_setup_code(self) -> str:
+        typed = self.cleaned_data["setup_code"]
+        if not setup_code.current():
+            raise forms.ValidationError(
+                _(
+                    "This server has no setup code now: set vinescore up on the machine that "
+                    "serves it, or start it again for a new code."
+                )
+            )
+        if not setup_code.matches(typed):
+            raise forms.ValidationError(
+                _("That is not the setup code: check the code shown where vinescore was started.")
+            )
+        return typed
 
     def clean_group(self) -> str:
         return group_name(self.cleaned_data["group"])

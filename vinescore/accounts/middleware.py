@@ -2,16 +2,20 @@ from django.contrib.auth import middleware
 from django.http import HttpResponseRedirect
 from django.urls import reverse
 
+from . import access
 from .access import NoGroup
 
 
 class LoginRequiredMiddleware(middleware.LoginRequiredMiddleware):
     """Django's, asking the view before the person: a view open to all
     (@login_not_required) does not load who is asking, so the live sheet's
-    idle check stays one query."""
+    idle check stays one query. A guest at the table, not signed in, may
+    open the pages of their own game a guest may (access.GUEST_PAGES)."""
 
     def process_view(self, request, view_func, view_args, view_kwargs):
         if not getattr(view_func, "login_required", True):
+            return None
+        if access.guest_may_open(request, view_kwargs):
             return None
         return super().process_view(request, view_func, view_args, view_kwargs)
 

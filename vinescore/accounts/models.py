@@ -1,6 +1,6 @@
 """Groups (a game night, a club, a family), who belongs to them in which
-role, the invitations that bring people in, and the links that let anyone
-watch one game.
+role, the invitations that bring people in, the links that let anyone
+watch one game, and the table links that let guests at the table score it.
 
 A group owns its players and games (table.Player.group, table.Game.group);
 what a person may see and change follows from their Membership's role
@@ -13,29 +13,33 @@ import secrets
 from datetime import timedelta
 
 from django.conf import settings
+from django.contrib.sessions.base_session import AbstractBaseSession
 from django.core import signing
 from django.db import models, transaction
+from django.dispatch import Signal
 from django.utils import timezone
+from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
 
 class Refused(Exception):
     """A change to a group that cannot be made; the message says why."""
 
 
+# Sent in the transaction that starts a group, with `group` and `first` (the
+# first group of the install). What a group owns lives in other apps, which
+# listen: the first group takes in every game and player that belongs to
+# none, those of a database from before groups existed (see table.models).
+group_started = Signal()
+
+
 class GroupQuerySet(models.QuerySet):
     @transaction.atomic
     def start(self, name: str, owner) -> Group:
-        """A new group with `owner` as its owner. The very first group takes
-        in every game and player that belongs to none (those of a database
-        from before groups existed)."""
+        """A new group with `owner` as its owner."""
         first = not self.exists()
         group = self.create(name=name)
         Membership.objects.create(group=group, user=owner, role=Membership.OWNER)
-        if first:
-            from vinescore.table.models import Game, Player
-
-            Player.objects.filter(group__isnull=True).update(group=group)
-            Game.objects.filter(group__isnull=True).update(group=group)
+        group_started.send(Group, group=group, first=first)
         return group
 
 
@@ -73,8 +77,10 @@ class Group(models.Model):
         owners = list(self.owners().select_for_update().values_list("pk", flat=True))
         if owners == [leaving.pk]:
             raise Refused(
-                f"{leaving.user.username} is the only owner of {self.name}: make someone "
-                "else an owner first, or delete the group."
+                gettext(
+                    "{name} is the only owner of {group}: make someone "
+                    "else an owner first, or delete the group."
+                ).format(name=leaving.user.username, group=self.name)
             )
 
     @transaction.atomic
@@ -88,10 +94,16 @@ class Group(models.Model):
 class Membership(models.Model):
     OWNER, MEMBER, VIEWER = "owner", "member", "viewer"
     ROLES = [
-        (OWNER, "Owner: members, invitations, everything a member does"),
-        (MEMBER, "Member: start games, enter and edit hands, import"),
-        (VIEWER, "Viewer: sees everything, changes nothing"),
+        (OWNER, gettext_lazy("Owner: members, invitations, everything a member does")),
+        (MEMBER, gettext_lazy("Member: start games, enter and edit hands, import")),
+        (VIEWER, gettext_lazy("Viewer: sees everything, changes nothing")),
     ]
+    # A role in a sentence or beside a name ("Ana, member").
+    NAMES = {
+        OWNER: pgettext_lazy("role", "owner"),
+        MEMBER: pgettext_lazy("role", "member"),
+        VIEWER: pgettext_lazy("role", "viewer"),
+    }
     WRITERS = (OWNER, MEMBER)
 
     group = models.ForeignKey(Group, on_delete=models.CASCADE, related_name="memberships")
@@ -112,7 +124,7 @@ class Membership(models.Model):
 
     @property
     def role_name(self) -> str:
-        return self.role.capitalize()
+        return str(self.NAMES.get(self.role, self.role)).capitalize()
 
 
 def new_token() -> str:
@@ -150,6 +162,10 @@ class Invitation(models.Model):
         return f"invitation to {self.group} as {self.role}"
 
     @property
+    def role_name(self) -> str:
+        return str(Membership.NAMES.get(self.role, self.role))
+
+    @property
     def state(self) -> str:
         if self.used_at is not None:
             return self.USED
@@ -162,10 +178,14 @@ class Invitation(models.Model):
     def refusal(self) -> str:
         """Why this invitation can no longer be used ("" while it can)."""
         return {
-            self.USED: "This invitation has already been used: each one works once. "
-            "Ask the group's owner for a new one.",
-            self.REVOKED: "This invitation was withdrawn by the group's owner.",
-            self.EXPIRED: "This invitation has expired. Ask the group's owner for a new one.",
+            self.USED: gettext(
+                "This invitation has already been used: each one works once. "
+                "Ask the group's owner for a new one."
+            ),
+            self.REVOKED: gettext("This invitation was withdrawn by the group's owner."),
+            self.EXPIRED: gettext(
+                "This invitation has expired. Ask the group's owner for a new one."
+            ),
             self.OPEN: "",
         }[self.state]
 
@@ -185,20 +205,24 @@ class Invitation(models.Model):
             group=self.group, user=user, defaults={"role": self.role}
         )
         if not created:
-            raise Refused(f"You are already in {self.group.name}, as {membership.role}.")
+            raise Refused(
+                gettext("You are already in {group}, as {role}.").format(
+                    group=self.group.name, role=Membership.NAMES.get(membership.role)
+                )
+            )
         invitation.used_at, invitation.used_by = timezone.now(), user
         invitation.save(update_fields=["used_at", "used_by"])
         self.used_at, self.used_by = invitation.used_at, user
         return membership
 
 
-class SpectatorLink(models.Model):
-    """A read-only link to one game's live sheet. Its address carries the
-    link's number signed with the secret key; revoking it stops it working."""
+class GameLink(models.Model):
+    """A link to one game that works without an account. Its address carries
+    the link's number signed with the secret key (each kind of link with a
+    salt of its own); revoking it stops it working."""
 
-    SALT = "vinescore.accounts.spectator"
+    SALT = ""
 
-    game = models.ForeignKey("table.Game", on_delete=models.CASCADE, related_name="watch_links")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, on_delete=models.SET_NULL, null=True, related_name="+"
     )
@@ -206,10 +230,8 @@ class SpectatorLink(models.Model):
     revoked_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
+        abstract = True
         ordering = ["-created_at", "-pk"]
-
-    def __str__(self) -> str:
-        return f"spectator link to game {self.game_id}"
 
     @property
     def token(self) -> str:
@@ -228,3 +250,78 @@ class SpectatorLink(models.Model):
         if self.revoked_at is None:
             self.revoked_at = timezone.now()
             self.save(update_fields=["revoked_at"])
+
+
+class SpectatorLink(GameLink):
+    """A read-only link to one game's live sheet."""
+
+    SALT = "vinescore.accounts.spectator"
+
+    game = models.ForeignKey("table.Game", on_delete=models.CASCADE, related_name="watch_links")
+
+    class Meta(GameLink.Meta):
+        pass
+
+    def __str__(self) -> str:
+        return f"spectator link to game {self.game_id}"
+
+
+class TableLink(GameLink):
+    """A link that lets anyone at the table score one game without an
+    account: enter, edit, delete and restore its hands, and follow its live
+    sheet. It ends when the game is finished, when a member withdraws it, or
+    TABLE_LINK_HOURS after it was made, whichever comes first
+    (access.py decides what its guests may do)."""
+
+    SALT = "vinescore.accounts.table"
+
+    game = models.ForeignKey("table.Game", on_delete=models.CASCADE, related_name="table_links")
+
+    class Meta(GameLink.Meta):
+        pass
+
+    def __str__(self) -> str:
+        return f"table link to game {self.game_id}"
+
+    @classmethod
+    def cutoff(cls) -> timezone.datetime:
+        """Links made before this have run out."""
+        return timezone.now() - timedelta(hours=settings.TABLE_LINK_HOURS)
+
+    @property
+    def ends_at(self) -> timezone.datetime:
+        return self.created_at + timedelta(hours=settings.TABLE_LINK_HOURS)
+
+    def refusal(self, game_finished: bool) -> str:
+        """Why this link no longer lets anyone score ("" while it does)."""
+        if self.revoked_at is not None:
+            return gettext("A member of the group withdrew this table link.")
+        if game_finished:
+            return gettext("This game is over, so its table link has ended.")
+        if self.created_at <= self.cutoff():
+            return gettext("This table link ran out: each one works for {hours} hours.").format(
+                hours=settings.TABLE_LINK_HOURS
+            )
+        return ""
+
+
+class Session(AbstractBaseSession):
+    """A signed-in session, kept on the server (Django's database session
+    store, with the person's id in a column of its own): signing out deletes
+    the row, so a copy of the cookie taken before is worth nothing after. The
+    column lets the live sheet's idle check find the person from the cookie
+    in the same single query that reads the game (table.views.current_etag)."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        related_name="sessions",
+        null=True,
+        blank=True,
+    )
+
+    @classmethod
+    def get_session_store_class(cls):
+        from .sessions import SessionStore
+
+        return SessionStore

@@ -1,17 +1,19 @@
 from django.contrib.auth import views as auth
 from django.urls import path
 
+from vinescore.offline.views import clears_offline_copies
+
 from . import views
 
 urlpatterns = [
     path("welcome/", views.first_visit, name="first_visit"),
     path("accounts/login/", views.sign_in, name="login"),
-    path("accounts/logout/", auth.LogoutView.as_view(), name="logout"),
+    path("accounts/logout/", clears_offline_copies(auth.LogoutView.as_view()), name="logout"),
     path("accounts/signup/", views.sign_up, name="sign_up"),
     path("accounts/", views.account, name="account"),
     path(
         "accounts/password/change/",
-        views.unprocessable(auth.PasswordChangeView.as_view()),
+        views.unprocessable(views.PasswordChange.as_view()),
         name="password_change",
     ),
     path(
@@ -31,7 +33,7 @@ urlpatterns = [
     ),
     path(
         "accounts/password/reset/<uidb64>/<token>/",
-        views.gone_when_used(views.unprocessable(auth.PasswordResetConfirmView.as_view())),
+        views.gone_when_used(views.unprocessable(views.PasswordResetConfirm.as_view())),
         name="password_reset_confirm",
     ),
     path(

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 from functools import wraps
 
+from axes.handlers.proxy import AxesProxyHandler
+from axes.helpers import get_lockout_response
 from django.conf import settings
 from django.contrib.auth import get_user_model, login
 from django.contrib.auth.decorators import login_not_required
 from django.contrib.auth.forms import UserCreationForm
-from django.contrib.auth.views import LoginView
+from django.contrib.auth.signals import user_login_failed
+from django.contrib.auth.views import LoginView, PasswordChangeView, PasswordResetConfirmView
 from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
@@ -19,13 +22,14 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from vinescore.qr import qr_svg
+from vinescore import links
 
-from . import access
+from . import access, setup_code
 from .forms import GroupForm, InvitationForm, OwnerForm, RoleForm, SwitchForm
-from .models import Group, Invitation, Membership, Refused
+from .models import Group, Invitation, Membership, Refused, Session
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -59,6 +63,26 @@ def gone_when_used(view):
     return answer
 
 
+class PasswordChange(PasswordChangeView):
+    """Django's; and the person's other sessions end on the server, so a
+    phone left signed in elsewhere, or a copy of a cookie, needs the new
+    password. This one goes on (under a new key)."""
+
+    def form_valid(self, form):
+        response = super().form_valid(form)
+        others = Session.objects.filter(user=form.user)
+        others.exclude(session_key=self.request.session.session_key).delete()
+        return response
+
+
+class PasswordResetConfirm(PasswordResetConfirmView):
+    """Django's; and every session of the person ends on the server."""
+
+    def form_valid(self, form):
+        Session.objects.filter(user=form.user).delete()
+        return super().form_valid(form)
+
+
 def no_accounts_yet() -> bool:
     return not get_user_model().objects.exists()
 
@@ -80,12 +104,21 @@ def sign_in(request: HttpRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def first_visit(request: HttpRequest) -> TemplateResponse | HttpResponse:
     """A fresh install: create the owner account and its first group, which
-    takes in every game and player already here. Gone once anyone exists."""
-    form = OwnerForm(request.POST if request.method == "POST" else None)
+    takes in every game and player already here. Gone once anyone exists.
+    From any machine but the server itself it asks for the one-time setup
+    code; wrong codes count towards django-axes's pause, as wrong passwords do."""
+    needs_code = not setup_code.from_the_server_itself(request)
+    form = OwnerForm(request.POST if request.method == "POST" else None, needs_code=needs_code)
     if not no_accounts_yet():
         if request.method != "POST":
-            raise Http404("vinescore is already set up.")
+            raise Http404(gettext("vinescore is already set up."))
         return set_up_elsewhere(request, form)
+    code_tried = {"username": setup_code.AXES_NAME}
+    if request.method == "POST" and needs_code:
+        if not AxesProxyHandler.is_allowed(request, code_tried):
+            return get_lockout_response(request, None, code_tried)
+        if not form.is_valid() and "setup_code" in form.errors:
+            user_login_failed.send(__name__, credentials=code_tried, request=request)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             # Two devices may both be on this page: the second waits for the
@@ -97,6 +130,7 @@ def first_visit(request: HttpRequest) -> TemplateResponse | HttpResponse:
             owner.is_staff = owner.is_superuser = True  # the admin is theirs too
             owner.save()
             Group.objects.start(form.cleaned_data["group"], owner)
+        setup_code.forget()  # set up: no code opens this page again
         login(request, owner, backend=BACKEND)
         return HttpResponseRedirect(reverse("game_list"))
     return TemplateResponse(
@@ -109,8 +143,10 @@ def set_up_elsewhere(request: HttpRequest, form: OwnerForm) -> TemplateResponse:
     form.is_valid()
     form.add_error(
         None,
-        "vinescore was set up on another device a moment ago: "
-        "sign in with the owner's account, or ask them for an invitation.",
+        gettext(
+            "vinescore was set up on another device a moment ago: "
+            "sign in with the owner's account, or ask them for an invitation."
+        ),
     )
     return TemplateResponse(request, "accounts/first_visit.html", {"form": form}, status=409)
 
@@ -121,12 +157,12 @@ def sign_up(request: HttpRequest) -> TemplateResponse | HttpResponse:
     """Open sign-up, for a public server (SIGNUP_OPEN): a new account with a
     group of its own."""
     if not settings.SIGNUP_OPEN:
-        raise Http404("New accounts come by invitation.")
+        raise Http404(gettext("New accounts come by invitation."))
     form = UserCreationForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         with transaction.atomic():
             user = form.save()
-            Group.objects.start(f"{user.username}'s games", user)
+            Group.objects.start(gettext("{name}'s games").format(name=user.username), user)
         login(request, user, backend=BACKEND)
         return HttpResponseRedirect(reverse("game_list"))
     return TemplateResponse(
@@ -166,7 +202,7 @@ def group_switch(request: HttpRequest) -> HttpResponse:
     """One tap in the top bar: the lists now show this group."""
     form = SwitchForm(request.POST)
     if not form.is_valid():
-        raise Http404("No such group.")
+        raise Http404(gettext("No such group."))
     access.switch(request, form.cleaned_data["group"])
     back = form.cleaned_data["next"]
     if not back or not url_has_allowed_host_and_scheme(back, {request.get_host()}):
@@ -180,7 +216,9 @@ def get_group(request: HttpRequest, pk: int, *, owner: bool = False) -> access.P
     found = access.place(request, pk)
     if owner and not found.is_owner:
         raise PermissionDenied(
-            f"Only an owner of {found.group.name} can change its members and invitations."
+            gettext("Only an owner of {group} can change its members and invitations.").format(
+                group=found.group.name
+            )
         )
     return found
 
@@ -203,10 +241,9 @@ def group_page(
     if place.is_owner:
         for invitation in group.invitations.filter(used_at__isnull=True, revoked_at__isnull=True):
             if invitation.state == Invitation.OPEN:
-                link = request.build_absolute_uri(reverse("invitation", args=[invitation.token]))
-                invitations.append(
-                    {"invitation": invitation, "link": link, "qr": qr_svg(link, scale=4)}
-                )
+                path = reverse("invitation", args=[invitation.token])
+                shared = links.shared(request, path, scale=4)
+                invitations.append({"invitation": invitation, "shared": shared})
     return TemplateResponse(
         request,
         "accounts/group.html",
@@ -217,6 +254,7 @@ def group_page(
             "invitations": invitations,
             "invitation_form": invitation_form or InvitationForm(),
             "roles": Membership.ROLES,
+            "role_names": list(Membership.NAMES.items()),
             "error": error,
         },
         status=status,
@@ -254,7 +292,9 @@ def member_role(request: HttpRequest, pk: int, membership_pk: int) -> HttpRespon
     membership = get_membership(place, membership_pk)
     form = RoleForm(request.POST)
     if not form.is_valid():
-        return group_page(request, place, status=422, error="Choose owner, member or viewer.")
+        return group_page(
+            request, place, status=422, error=gettext("Choose owner, member or viewer.")
+        )
     try:
         place.group.set_role(membership, form.cleaned_data["role"])
     except Refused as refused:
@@ -290,7 +330,7 @@ def group_delete(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespon
             group.delete_with_everything()
             request.session.pop(access.CURRENT, None)
             return HttpResponseRedirect(reverse("account"))
-        error = f"Type the group's name, {group.name}, to delete it."
+        error = gettext("Type the group's name, {name}, to delete it.").format(name=group.name)
     return TemplateResponse(
         request,
         "accounts/group_delete.html",

@@ -1,0 +1,236 @@
+"""A table link: anyone at the table scores one game from their own phone,
+without an account (enter, edit, delete and restore its hands, and follow
+its live sheet), and reaches nothing else of the group. It ends when the
+game is finished, when a member withdraws it, or after 24 hours, and is then
+refused with a page that says why. The change log says which hands a guest
+entered."""
+
+import re
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from tests.factories import make_game, make_member
+from tests.phone import Phone
+from vinescore.accounts.models import TableLink
+from vinescore.table.models import GameChange
+
+pytestmark = pytest.mark.django_db
+EXACT_BEN = {"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]}
+BEN_MAKES_4 = {"bidder": "1", "bid": "4", "tricks": ["3", "4", "2", "4"]}
+ANA_MAKES_2 = {"bidder": "0", "bid": "2", "tricks": ["2", "4", "4", "3"]}
+HTMX = {"HX-Request": "true"}
+
+
+def table_link(client, game) -> str:
+    """A member shows the table link; its path, as the join panel shows it."""
+    assert client.post(f"/games/{game.pk}/table-links/").status_code == 302
+    # A signed token carries the time it was signed: read it off the page.
+    shown = re.search(r'href="http://testserver(/t/([^/"]+)/)"', text(client, game))
+    assert TableLink.number_in(shown[2]) == game.table_links.get().pk
+    return shown[1]
+
+
+def text(client, game) -> str:
+    return client.get(f"/games/{game.pk}/join/").content.decode()
+
+
+def seated_guest(client, game) -> Phone:
+    """A phone with no account that scanned the game's table link."""
+    guest = Phone(user=None)
+    response = guest.get(table_link(client, game))
+    assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
+    return guest
+
+
+def totals(game) -> list[int]:
+    game.refresh_from_db()
+    return game.final_totals
+
+
+def test_a_guest_scans_the_table_link_and_scores_a_hand(client):
+    game = make_game()
+    guest = seated_guest(client, game)
+    sheet = guest.get(game.get_absolute_url()).content.decode()
+    assert 'id="hand-form"' in sheet and "At the table · a guest" in sheet
+    response = guest.post(f"/games/{game.pk}/hands/", BEN_MAKES_4)
+    assert response.status_code == 302
+    assert totals(game) == [0, 4, 0, 0]
+    # The member sees it too.
+    assert game.hands.count() == 1
+
+
+def test_a_guest_sees_the_hand_they_scored_by_htmx_and_the_live_sheet(client):
+    game = make_game(hands=[EXACT_BEN])
+    guest = seated_guest(client, game)
+    response = guest.post(f"/games/{game.pk}/hands/", BEN_MAKES_4, headers=HTMX)
+    assert response.status_code == 200 and "Hand 2 scored" in response.content.decode()
+    game.refresh_from_db()
+    live = f"/games/{game.pk}/live/"
+    shown = {**HTMX, "If-None-Match": f'"{game.pk}.{game.version}.en-gb"'}
+    with CaptureQueriesContext(connection) as ctx:
+        assert guest.get(live, headers=shown).status_code == 304
+    # A member's idle check is one query (the session row joined to the
+    # game); a guest's phone, which no membership matches, then reads its
+    # session and its table link: three, and still no render.
+    assert len(ctx.captured_queries) == 3
+    client.post(f"/games/{game.pk}/hands/", ANA_MAKES_2)
+    # The guest was typing a hand: they are told what moved on.
+    response = guest.get(live, headers={**shown, "X-Hand-Typed": "true"})
+    assert response.status_code == 200
+    assert "Hand 3 was already entered on another phone." in response.content.decode()
+
+
+def test_a_guest_edits_deletes_and_restores_a_hand(client):
+    game = make_game(hands=[EXACT_BEN])
+    hand = game.hands.get()
+    guest = seated_guest(client, game)
+    assert guest.get(f"/games/{game.pk}/hands/{hand.pk}/edit/").status_code == 200
+    assert guest.post(f"/games/{game.pk}/hands/{hand.pk}/edit/", BEN_MAKES_4).status_code == 302
+    assert totals(game) == [0, 4, 0, 0]
+    response = guest.post(f"/games/{game.pk}/hands/{hand.pk}/delete/")
+    assert response["Location"] == f"{game.get_absolute_url()}?deleted={hand.pk}"
+    assert totals(game) == [0, 0, 0, 0]
+    undo = guest.get(response["Location"]).content.decode()
+    assert "Hand deleted; totals after it were recomputed." in undo
+    guest.post(f"/games/{game.pk}/hands/{hand.pk}/restore/")
+    assert totals(game) == [0, 4, 0, 0]
+
+
+def test_the_change_log_names_the_hands_a_guest_changed(client):
+    game = make_game()
+    client.post(f"/games/{game.pk}/hands/", ANA_MAKES_2)
+    guest = seated_guest(client, game)
+    guest.post(f"/games/{game.pk}/hands/", BEN_MAKES_4)
+    hand = game.hands.order_by("position").last()
+    guest.post(f"/games/{game.pk}/hands/{hand.pk}/delete/")
+    changes = game.changes.order_by("pk")
+    assert [(c.action, c.by_guest) for c in changes] == [
+        (GameChange.ADDED, False),
+        (GameChange.ADDED, True),
+        (GameChange.DELETED, True),
+    ]
+    log = guest.get(f"/games/{game.pk}/log/").content.decode()
+    assert log.count("Entered by a guest at the table.") == 1
+    assert log.count("Deleted by a guest at the table.") == 1
+    assert log.count("by a guest") == 2  # the member's hand is not theirs
+
+
+def test_a_guest_reaches_nothing_else_of_the_group(client):
+    game = make_game()
+    other = make_game()
+    guest = seated_guest(client, game)
+    for path in (
+        "/",
+        "/history/",
+        "/players/",
+        f"/games/{other.pk}/",
+        f"/games/{game.pk}/join/",
+        f"/games/{game.pk}/export.json",
+        "/games/import/",
+    ):
+        response = guest.get(path)
+        assert response.status_code == 302 and response["Location"].startswith(
+            "/accounts/login/"
+        ), path
+    for path in ("note/", "end/", "rematch/", "table-links/", "watch-links/"):
+        response = guest.post(f"/games/{game.pk}/{path}", {"note": "guest was here"})
+        assert response["Location"].startswith("/accounts/login/"), path
+    game.refresh_from_db()
+    assert game.note == "" and not game.table_links.exclude(revoked_at=None).exists()
+    assert guest.get(f"/games/{other.pk}/live/", headers=HTMX).status_code == 404
+    sheet = guest.get(game.get_absolute_url()).content.decode()
+    for absent in ("Other phones", "Save note", "export.json", "/history/", "End the game"):
+        assert absent not in sheet, absent
+
+
+def test_the_table_link_ends_with_the_game(client):
+    game = make_game(hands=[EXACT_BEN] * 3)
+    guest = seated_guest(client, game)
+    # The guest scores the winning hand (Ben, at 39, makes 4), and sees who won.
+    response = guest.post(f"/games/{game.pk}/hands/", BEN_MAKES_4, headers=HTMX)
+    assert response.status_code == 200 and "Ben wins" in response.content.decode()
+    game.refresh_from_db()
+    assert game.is_finished
+    response = guest.get(game.get_absolute_url())
+    body = response.content.decode()
+    assert response.status_code == 410
+    assert "This game is over, so its table link has ended." in body and "Ben" in body
+    poll = guest.get(f"/games/{game.pk}/live/", headers=HTMX)
+    assert poll.status_code == 410 and poll["HX-Refresh"] == "true"
+    assert guest.post(f"/games/{game.pk}/hands/", BEN_MAKES_4).status_code == 410
+    assert game.hands.count() == 4
+    # A new scan is refused the same way, and the members' panel offers none.
+    assert Phone(user=None).get(f"/t/{game.table_links.get().token}/").status_code == 410
+    assert "Show a table link" not in client.get(f"/games/{game.pk}/join/").content.decode()
+
+
+def test_a_withdrawn_table_link_is_refused(client):
+    game = make_game()
+    guest = seated_guest(client, game)
+    link = game.table_links.get()
+    client.post(f"/games/{game.pk}/table-links/{link.pk}/revoke/")
+    response = guest.post(f"/games/{game.pk}/hands/", BEN_MAKES_4)
+    assert response.status_code == 410
+    assert "A member of the group withdrew this table link." in response.content.decode()
+    assert game.hands.count() == 0
+    assert Phone(user=None).get(f"/t/{link.token}/").status_code == 410
+    # The member can show a new one.
+    assert "Show a table link" in client.get(f"/games/{game.pk}/join/").content.decode()
+
+
+def test_a_table_link_runs_out_after_24_hours(client):
+    game = make_game()
+    guest = seated_guest(client, game)
+    link = game.table_links.get()
+    TableLink.objects.filter(pk=link.pk).update(
+        created_at=timezone.now() - timedelta(hours=23, minutes=59)
+    )
+    assert guest.get(game.get_absolute_url()).status_code == 200
+    TableLink.objects.filter(pk=link.pk).update(
+        created_at=timezone.now() - timedelta(hours=24, minutes=1)
+    )
+    response = guest.get(game.get_absolute_url())
+    assert response.status_code == 410
+    assert "each one works for 24 hours" in response.content.decode()
+    game.refresh_from_db()
+    poll = {**HTMX, "If-None-Match": f'"{game.pk}.{game.version}.en-gb"'}
+    assert guest.get(f"/games/{game.pk}/live/", headers=poll).status_code == 410
+
+
+def test_a_made_up_table_link_is_not_found():
+    game = make_game()
+    assert Phone(user=None).get(f"/t/{game.pk}/").status_code == 404
+    assert Phone(user=None).get(game.get_absolute_url()).status_code == 302  # sign in
+
+
+def test_a_member_who_scans_the_table_link_stays_a_member(client):
+    game = make_game()
+    path = table_link(client, game)
+    client.get(path)
+    client.post(f"/games/{game.pk}/hands/", BEN_MAKES_4)
+    assert not game.changes.get().by_guest
+    assert "Save note" in client.get(game.get_absolute_url()).content.decode()
+
+
+def test_a_viewer_cannot_show_a_table_link(client):
+    game = make_game()
+    viewer = Phone(user="viewer")
+    viewer.force_login(make_member("viewer", "viewer"))
+    assert viewer.post(f"/games/{game.pk}/table-links/").status_code == 403
+    assert "Show a table link" not in viewer.get(f"/games/{game.pk}/join/").content.decode()
+
+
+def test_a_viewer_who_scans_the_table_link_scores_as_a_guest(client):
+    game = make_game()
+    path = table_link(client, game)
+    viewer = Phone(user="viewer")
+    viewer.force_login(make_member("viewer", "viewer"))
+    assert viewer.post(f"/games/{game.pk}/hands/", BEN_MAKES_4).status_code == 403
+    viewer.get(path)
+    assert viewer.post(f"/games/{game.pk}/hands/", BEN_MAKES_4).status_code == 302
+    assert game.changes.get().by_guest
+    assert viewer.post(f"/games/{game.pk}/note/", {"note": "mine"}).status_code == 403

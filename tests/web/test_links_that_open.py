@@ -1,0 +1,101 @@
+"""Every link and QR code handed out to other phones (table link, spectator
+link, invitation, short link) carries an address those phones can open:
+SITE_URL when the server has a public name, else the address the page was
+opened with, else, when that was the machine itself, its local-network
+address; and when none is known, words instead of a dead QR code. Never
+127.0.0.1 or localhost on another phone's screen."""
+
+import re
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+from tests.factories import default_group, make_game
+from vinescore.accounts.models import Invitation, SpectatorLink, TableLink
+from vinescore.settings import site_url
+
+pytestmark = pytest.mark.django_db
+LAN = "192.168.1.7"
+
+
+def handed_out(client, host: str) -> list[str]:
+    """Every address the join panel and the group page hand out (links and
+    QR codes), opened with this Host."""
+    game = make_game()
+    TableLink.objects.create(game=game)
+    SpectatorLink.objects.create(game=game)
+    Invitation.objects.create(group=default_group())
+    client.force_login(default_group().owners().get().user)
+    pages = [
+        client.get(f"/games/{game.pk}/join/", HTTP_HOST=host),
+        client.get(f"/groups/{default_group().pk}/", HTTP_HOST=host),
+    ]
+    found = []
+    for page in pages:
+        assert page.status_code == 200
+        body = page.content.decode()
+        found += re.findall(r'<a href="(http[^"]+)"', body)
+        found += re.findall(r"<title>(http[^<]+)</title>", body)
+        found += re.findall(r'value="(http[^"]+)"', body)  # the box the share button copies
+    return found
+
+
+def kinds(addresses: list[str]) -> set[str]:
+    return {re.sub(r"^https?://[^/]+/(\w+)/.*$", r"\1", a) for a in addresses}
+
+
+def test_site_url_is_in_every_link_handed_out(client, settings):
+    settings.SITE_URL = "https://cards.example.org"
+    settings.ALLOWED_HOSTS = ["127.0.0.1", "cards.example.org"]
+    addresses = handed_out(client, "127.0.0.1:8000")
+    assert kinds(addresses) == {"t", "watch", "invite", "g"}
+    assert all(a.startswith("https://cards.example.org/") for a in addresses), addresses
+
+
+def test_the_address_the_page_was_opened_with_when_other_phones_can_open_it(client, settings):
+    settings.ALLOWED_HOSTS = [LAN, "127.0.0.1"]
+    settings.LAN_ADDRESSES = ["10.9.9.9"]
+    addresses = handed_out(client, f"{LAN}:8000")
+    assert kinds(addresses) == {"t", "watch", "invite", "g"}
+    assert all(a.startswith(f"http://{LAN}:8000/") for a in addresses), addresses
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:8000", "localhost:8000", "[::1]:8000"])
+def test_opened_on_the_machine_itself_links_carry_its_network_address(client, settings, host):
+    settings.ALLOWED_HOSTS = [LAN, "127.0.0.1", "localhost", "[::1]"]
+    settings.LAN_ADDRESSES = [LAN]
+    addresses = handed_out(client, host)
+    assert kinds(addresses) == {"t", "watch", "invite", "g"}
+    assert all(a.startswith(f"http://{LAN}:8000/") for a in addresses), addresses
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:8000", "localhost"])
+def test_with_no_address_other_phones_can_open_the_pages_say_so_in_words(client, settings, host):
+    settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
+    settings.LAN_ADDRESSES = []
+    game = make_game()
+    TableLink.objects.create(game=game)
+    Invitation.objects.create(group=default_group())
+    client.force_login(default_group().owners().get().user)
+    for path in (f"/games/{game.pk}/join/", f"/groups/{default_group().pk}/"):
+        body = client.get(path, HTTP_HOST=host).content.decode()
+        assert "No address other phones can open is known" in body
+        assert "<svg" not in body and "http://127.0.0.1" not in body and "//localhost" not in body
+        assert "make run" not in body and "SERVE_LAN" not in body
+
+
+def test_site_url_must_be_an_address():
+    assert site_url("https://cards.example.org/") == "https://cards.example.org"
+    assert site_url("http://10.0.0.2:8000") == "http://10.0.0.2:8000"
+    assert site_url("") == ""
+    for wrong in (
+        "cards.example.org",
+        "ftp://x.org",
+        "https://",
+        "https://x.org/?a=1",
+        "https://x.org/scores",
+        "https://x.org:port",
+        "https://me:pw@x.org",
+    ):
+        with pytest.raises(ImproperlyConfigured):
+            site_url(wrong)

@@ -1,0 +1,65 @@
+"""The address of a link handed out to other phones (a table link, a
+spectator link, an invitation, a game's short link), and its QR code.
+
+Other phones must be able to open it: the server's public name (SITE_URL)
+when it has one; otherwise the address this page was opened with, unless
+that names this machine only to itself (127.0.0.1, localhost), in which case
+its address on the local network. When none of those is known, the address
+is "" and the page says so in words: never a link to 127.0.0.1 on another
+phone's screen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.http import HttpRequest
+from django.utils.safestring import SafeString
+from django.utils.translation import gettext, gettext_noop
+
+from vinescore import lan
+from vinescore.qr import qr_svg
+
+NOWHERE = gettext_noop(
+    "No address other phones can open is known: this page was opened as {host}, a name "
+    "only this machine answers to, and it has no address on a local network."
+)
+
+# What templates/_share.html calls the links it hands out (`what`): it
+# translates them as it shows them.
+KINDS = (
+    gettext_noop("table link"),
+    gettext_noop("short link"),
+    gettext_noop("spectator link"),
+    gettext_noop("invitation link"),
+)
+
+
+def shared_address(request: HttpRequest, path: str) -> str:
+    """Where another phone opens `path` ("" when no such address is known)."""
+    if settings.SITE_URL:
+        return settings.SITE_URL + path
+    host = request.get_host()
+    if lan.is_loopback(host):
+        if not settings.LAN_ADDRESSES:
+            return ""
+        port = host.rsplit("]", 1)[-1].rpartition(":")[2] if ":" in host else ""
+        host = settings.LAN_ADDRESSES[0] + (f":{port}" if port else "")
+    return f"{request.scheme}://{host}{path}"
+
+
+@dataclass(frozen=True)
+class Shared:
+    """A link as a page hands it out: its address, its QR code, and what to
+    say instead when there is no address another phone can open."""
+
+    address: str
+    qr: SafeString | str
+    nowhere: str
+
+
+def shared(request: HttpRequest, path: str, *, scale: int = 5) -> Shared:
+    address = shared_address(request, path)
+    if not address:
+        return Shared("", "", gettext(NOWHERE).format(host=request.get_host()))
+    return Shared(address, qr_svg(address, scale=scale), "")
