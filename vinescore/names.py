@@ -1,15 +1,20 @@
-"""Players' names: how they are tidied, checked and compared.
+"""Names: how they are tidied, checked and compared (players' names, and
+groups' and games' names, which are checked the same way).
 
 Two names are the same player when they read the same: compared after
 Unicode NFKC normalisation and case folding, so "ANA", "ana" and "Ａｎａ"
 (full width) are one player, and so are "Kim" and "Kim" typed with the
-Kelvin sign. The form, the import and the database's unique constraint (on
-Player.name_key) all use `name_key`, so they can never disagree.
+Kelvin sign. The database's unique constraint is on Player.name_key, and
+every lookup goes through Player.objects.named / get_or_create_named
+(table/models.py), so the start form, the player form and the import can
+never disagree. Table and accounts both use it; its refusals are translated.
 """
 
 from __future__ import annotations
 
 import unicodedata
+
+from django.utils.translation import gettext
 
 MAX_NAME = 40
 MAX_KEY = 200  # NFKC spells some single characters out at length
@@ -44,15 +49,21 @@ def clean_name(raw: str, most: int = MAX_NAME) -> str:
     name = " ".join(raw.split())
     if any(char in BIDI_CONTROLS for char in name):
         raise NameInvalid(
-            "A name cannot hold text-direction control characters (such as a "
-            "right-to-left override): they make a name look like another."
+            gettext(
+                "A name cannot hold text-direction control characters (such as a "
+                "right-to-left override): they make a name look like another."
+            )
         )
     if any(unicodedata.category(char) == "Cc" for char in name):
-        raise NameInvalid("A name cannot hold control characters.")
+        raise NameInvalid(gettext("A name cannot hold control characters."))
     if not any(_visible(char) for char in name):
-        raise NameInvalid("A name needs at least one letter, digit or sign that shows.")
+        raise NameInvalid(gettext("A name needs at least one letter, digit or sign that shows."))
     if len(name) > most:
-        raise NameInvalid(f"A name has at most {most} characters; this has {len(name)}.")
+        raise NameInvalid(
+            gettext("A name has at most {most} characters; this has {length}.").format(
+                most=most, length=len(name)
+            )
+        )
     if len(name_key(name)) > MAX_KEY:
-        raise NameInvalid("This name is too long once its characters are spelled out.")
+        raise NameInvalid(gettext("This name is too long once its characters are spelled out."))
     return name
