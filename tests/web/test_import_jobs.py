@@ -108,7 +108,7 @@ def test_the_job_page_shows_how_far_the_import_got_and_asks_again(client, starte
     job.report(games=120, bytes_read=500)
 
     page = client.get(job.get_absolute_url()).content.decode()
-    assert "Checked 120 games so far, 50% of the file." in page
+    assert "Checked 120 games so far, 50% done." in page
     assert '<progress max="100" value="50">' in page
     # Without JavaScript the page reloads itself; with it, htmx asks for
     # the part that changes every 2 seconds, from a real link.
@@ -137,19 +137,22 @@ def test_the_command_reports_how_far_it_got_while_it_runs(client, started, monke
     job = started[0]
     reports = []
     monkeypatch.setattr(ImportJob, "BEAT", 0.01)
-    monkeypatch.setattr(ImportJob, "report", lambda self, games, read: reports.append(games))
-    real_import = record_views.import_stream
+    monkeypatch.setattr(
+        ImportJob, "report", lambda self, games, read, saving=False: reports.append((saving, games))
+    )
+    real_import = import_games.import_file
 
-    def slow_import(records, keep, progress, group):
-        def slowly(games):
-            progress(games)
+    def slow_import(fp, group, keep, progress, copy):
+        def slowly(games, saving):
+            progress(games, saving)
             time.sleep(0.1)
 
-        return real_import(records, keep, slowly, group=group)
+        return real_import(fp, group, keep, slowly, copy)
 
-    monkeypatch.setattr(import_games, "import_stream", slow_import)
+    monkeypatch.setattr(import_games, "import_file", slow_import)
     run(job)
-    assert reports[0] == 0 and 1 in reports and 2 in reports
+    # Checked, then saved: games counted up in each.
+    assert reports[0] == (False, 0) and (False, 2) in reports and (True, 2) in reports
     assert reports == sorted(reports)
 
 
@@ -225,3 +228,22 @@ def test_a_small_file_is_imported_while_the_page_waits(client, started, settings
 
 def test_an_unknown_job_is_not_found(client):
     assert client.get("/games/import/999/").status_code == 404
+
+
+def test_a_big_file_of_games_the_group_holds_is_refused_by_name_or_imported_as_a_copy(
+    client, started
+):
+    game = make_game(hands=[BEN_13])
+    content = b"".join(client.get("/games/export.json").streaming_content)
+    client.post("/games/import/", {"file": SimpleUploadedFile("again.json", content)})
+    run(started[0])
+    page = client.get(started[0].get_absolute_url()).content.decode()
+    assert "Nothing was imported. Game 1 (Coralon): Coralon of " in page
+    assert "with Ana, Ben, Cy and Dee is already in this group." in page
+
+    client.post("/games/import/", {"file": SimpleUploadedFile("again.json", content), "copy": "on"})
+    assert started[1].as_copy
+    run(started[1])
+    assert "Imported 1 game." in client.get(started[1].get_absolute_url()).content.decode()
+    copy = Game.objects.exclude(pk=game.pk).get()
+    assert copy.uid != game.uid and copy.final_totals == game.final_totals

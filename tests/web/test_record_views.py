@@ -1,13 +1,19 @@
 import csv
 import io
 import json
+import tracemalloc
+from collections.abc import Iterator
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
 
-from tests.factories import make_game
+from tests.factories import default_group, make_game
+from vinescore.table import records
 from vinescore.table.models import Game, Hand
+from vinescore.table.records import import_records, read_records
 
 pytestmark = pytest.mark.django_db
 BEN_13 = {"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]}
@@ -93,3 +99,42 @@ def test_the_format_page_publishes_the_schema_and_an_example(client):
     schema = client.get("/records/schema.json")
     assert schema["Content-Type"] == "application/schema+json"
     assert json.loads(schema.content)["$schema"].startswith("https://json-schema.org/")
+
+
+def test_downloading_all_games_streams_them_game_by_game(client, monkeypatch):
+    monkeypatch.setattr(records, "CHUNK_SIZE", 5)  # games read from the database at a time
+    for _ in range(12):
+        make_game(hands=[BEN_13])
+    response = client.get("/games/export.json")
+    assert response.streaming and isinstance(response.streaming_content, Iterator)
+    pieces = iter(response.streaming_content)
+    with CaptureQueriesContext(connection) as read:
+        first = next(pieces)
+    assert first == b"{\n" and not read.captured_queries  # before any game is read
+    with CaptureQueriesContext(connection) as read:
+        rest = b"".join(pieces)
+    assert len(json.loads(first + rest)["games"]) == 12
+    # The games come a few at a time (their seats read for each few), their
+    # hands game by game.
+    seats_read = [q for q in read.captured_queries if 'FROM "table_seat"' in q["sql"]]
+    hands_read = [q for q in read.captured_queries if 'FROM "table_hand"' in q["sql"]]
+    assert len(seats_read) == 3 and len(hands_read) == 12
+
+
+def test_downloading_all_games_holds_a_few_games_at_a_time_not_the_file(client, monkeypatch):
+    monkeypatch.setattr(records, "CHUNK_SIZE", 5)
+    make_game(hands=[ANA_MISSES, BEN_13] * 50)
+    one = json.loads(body(client.get("/games/export.json")))
+    one["games"] *= 40
+    import_records(read_records(io.StringIO(json.dumps(one))), default_group(), copy=True)
+    response = client.get("/games/export.json")
+    size = 0
+    tracemalloc.start()
+    try:
+        for piece in response.streaming_content:
+            size += len(piece)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert size > 1024 * 1024  # 41 games of 100 hands
+    assert peak < size / 2, (peak, size)  # the whole file held would be more than size

@@ -9,23 +9,37 @@ import json
 import subprocess
 import sys
 
+from asgiref.sync import sync_to_async
 from django import forms
 from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
 from django.core.files.uploadedfile import UploadedFile
-from django.db import IntegrityError
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.utils.text import slugify
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
 from vinescore.accounts import access
 from vinescore.accounts.models import Group
 
 from .models import Game, ImportJob
-from .records import RecordInvalid, game_record, import_stream, iter_records, read_records
+from .records import RecordInvalid, game_record, import_file, iter_records
 from .views import get_game
+
+
+class GameByGame(StreamingHttpResponse):
+    """A download written as it is made. Under ASGI Django would read a
+    plain iterator whole before sending any of it (a big group's games in
+    memory at once); this sends each piece as it comes, made on the
+    request's own thread (its database connection and cursor)."""
+
+    async def __aiter__(self):
+        pieces = iter(self.streaming_content)
+        next_piece = sync_to_async(next, thread_sensitive=True)
+        while (piece := await next_piece(pieces, None)) is not None:
+            yield piece
 
 
 def attachment(name: str) -> str:
@@ -39,7 +53,7 @@ def file_stem(game: Game) -> str:
 @require_safe
 def game_json(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_game(request, pk)
-    response = StreamingHttpResponse(
+    response = GameByGame(
         iter_records(Game.objects.filter(pk=game.pk)), content_type="application/json"
     )
     response["Content-Disposition"] = attachment(f"{file_stem(game)}.json")
@@ -88,8 +102,8 @@ def game_csv(request: HttpRequest, pk: int) -> HttpResponse:
 def all_games_json(request: HttpRequest) -> HttpResponse:
     """Every game of the group the lists show."""
     group = access.current(request).group
-    games = Game.objects.filter(group=group).order_by("created_at", "pk")
-    response = StreamingHttpResponse(iter_records(games), content_type="application/json")
+    games = Game.objects.live().filter(group=group).order_by("created_at", "pk")
+    response = GameByGame(iter_records(games), content_type="application/json")
     response["Content-Disposition"] = attachment(f"vinescore-{slugify(group.name) or 'games'}.json")
     return response
 
@@ -109,12 +123,20 @@ class UploadForm(forms.Form):
 
     group = forms.TypedChoiceField(
         coerce=int,
-        label="Into the group",
+        label=gettext_lazy("Into the group"),
         required=False,
         empty_value=None,
-        error_messages={"invalid_choice": "Choose a group you can add games to."},
+        error_messages={"invalid_choice": gettext_lazy("Choose a group you can add games to.")},
     )
-    file = forms.FileField(label="A vinescore games file (.json)")
+    file = forms.FileField(label=gettext_lazy("A vinescore games file (.json)"))
+    copy = forms.BooleanField(
+        required=False,
+        label=gettext_lazy("Import as a copy"),
+        help_text=gettext_lazy(
+            "Games already in this group are added again, each as a new game. "
+            "Without it, such a game is refused by name."
+        ),
+    )
 
     def __init__(self, *args, groups: dict[int, Group], default: Group, **kwargs):
         super().__init__(*args, **kwargs)
@@ -127,20 +149,14 @@ class UploadForm(forms.Form):
         data = super().clean()
         upload, group = data.get("file"), self.groups.get(data.get("group"), self.default)
         if data.get("group") not in (None, group.pk):
-            self.add_error("group", "Choose a group you can add games to.")
+            self.add_error("group", gettext("Choose a group you can add games to."))
         data["into"] = group
         if upload is None or self.errors or imports_in_background(upload):
             return data
         try:
-            self.count, self.games = import_stream(read_records(upload), group=group)
+            self.count, self.games = import_file(upload, group, copy=data.get("copy", False))
         except RecordInvalid as invalid:
-            self.add_error("file", f"Nothing was imported. {invalid}")
-        except IntegrityError:  # a player of the same name added at that moment
-            self.add_error(
-                "file",
-                "Nothing was imported: a player in the file was added on another phone "
-                "at the same moment. Import the file again.",
-            )
+            self.add_error("file", gettext("Nothing was imported. {why}").format(why=invalid))
         return data
 
     def clean_file(self):
@@ -148,8 +164,10 @@ class UploadForm(forms.Form):
         limit = settings.MAX_IMPORT_BYTES
         if upload.size > limit:
             raise forms.ValidationError(
-                f"The file is {megabytes(upload.size)}; the most this page takes is "
-                f"{megabytes(limit)}. Import a bigger file with the import_games command."
+                gettext(
+                    "The file is {size}; the most this page takes is {most}. "
+                    "Import a bigger file with the import_games command."
+                ).format(size=megabytes(upload.size), most=megabytes(limit))
             )
         return upload
 
@@ -192,13 +210,20 @@ def upload_games(request: HttpRequest) -> HttpResponse:
         upload = form.cleaned_data["file"]
         if imports_in_background(upload):
             job = ImportJob.objects.create(
-                file_name=upload.name[:255], size=upload.size, group=form.cleaned_data["into"]
+                file_name=upload.name[:255],
+                size=upload.size,
+                group=form.cleaned_data["into"],
+                as_copy=form.cleaned_data["copy"],
             )
             try:
                 job.keep_upload(upload)
                 start_import(job)
             except OSError as error:  # no room for the file, or no process to be had
-                job.fail(f"Nothing was imported: the import could not start ({error.strerror}).")
+                job.fail(
+                    gettext("Nothing was imported: the import could not start ({why}).").format(
+                        why=error.strerror
+                    )
+                )
             return redirect(job)
         imported, count = form.games, form.count
         form = UploadForm(groups=groups, default=default, initial={"group": default.pk})

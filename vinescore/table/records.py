@@ -23,6 +23,8 @@ from __future__ import annotations
 import codecs
 import json
 import unicodedata
+import uuid
+from array import array
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
@@ -32,12 +34,16 @@ import ijson
 from django.db import IntegrityError, connection, models, transaction
 from django.db.models import Prefetch
 from django.utils import timezone
+from django.utils.dateformat import format as date_format
+from django.utils.formats import number_format
+from django.utils.translation import get_language, gettext, gettext_lazy, ngettext
 
+from vinescore.names import NameInvalid, clean_name, name_key
 from vinescore.scoring import REGISTRY, GameRules, HandInvalid, Payment, Setup, Sheet, replay
+from vinescore.scoring.words import and_list
 
-from .forms import NoteForm, player_count_words
+from .forms import NoteForm, option_misfit, player_count_words, unasked_setting
 from .models import MAX_HANDS, SEAT_SUMMARY, Game, GameChange, Hand, LiveHand, Player, Seat
-from .names import NameInvalid, clean_name, name_key
 
 FORMAT = "vinescore-games"
 VERSION = 1
@@ -90,6 +96,7 @@ def game_record(game: Game) -> dict:
         session["settle_up"] = None if squared is None else payment_records(squared)
     return {
         "game": game.kind,
+        "id": str(game.uid),
         "name": game.name,
         "title": game.title,
         "rules_version": game.rules_version,
@@ -198,6 +205,17 @@ BYTE_ORDER_MARK = codecs.BOM_UTF8
 # tricks); anything far deeper is not a games file, and is refused before it
 # is built.
 MAX_DEPTH = 20
+# Every other limit is applied as the file is parsed too, before a value is
+# built, so no file makes the reader hold more than a game's worth at a time:
+# a game's hands (models.MAX_HANDS), the items of any other list or object
+# (a table of 12 is the most; payments among 6 at most 30), a game's record
+# (1,000 hands of the widest game export to about 1.2 MB), and one value
+# (no name, title, note or fact comes near 1 MB; a value the parser is still
+# reading is held whole).
+MAX_ITEMS = 100
+MAX_PLAYERS = max(max(rules.player_counts) for rules in REGISTRY)
+MAX_GAME_BYTES = 8 * 1024 * 1024
+MAX_VALUE_BYTES = 1024 * 1024
 OPENING = frozenset(("start_map", "start_array"))
 CLOSING = frozenset(("end_map", "end_array"))
 TEXT = frozenset(("string", "map_key"))
@@ -235,30 +253,126 @@ class _Outline:
         self.in_games = False  # inside the games list
         self.bytes_read = 0
         self.game = 0  # the game being read, from 1
+        self.game_from = 0  # bytes read when it began
+        self.unbroken = 0  # bytes read since the parser last finished a value
+        # For each open list or object: is it an object, its items so far,
+        # the most it may hold (None: any number) and the key it is under.
+        self.open: list[list] = []
+        self.key_seen: str | None = None
 
-    def follow(self, events: list[tuple[str, Any]]) -> None:
-        depth = self.depth
+    def follow(self, events: list[tuple[str, Any]], read: int) -> None:
+        """The events the parser found in the last `read` bytes."""
+        self.bytes_read += read
+        self.unbroken = 0 if events else self.unbroken + read
+        if self.unbroken > MAX_VALUE_BYTES:
+            raise RecordInvalid(
+                gettext(
+                    "{where}one value runs on for more than {most} MB; no name, title, note "
+                    "or fact is that long: this is not a vinescore games file."
+                ).format(where=self.where(), most=MAX_VALUE_BYTES // 2**20)
+            )
+        depth, open_ = self.depth, self.open
         for event, value in events:
             if depth <= 2:
                 self.shallow(event, value, depth)
+            if open_ and event not in CLOSING:
+                container = open_[-1]
+                if event == "map_key" or not container[0]:
+                    container[1] += 1
+                    if container[2] is not None and container[1] > container[2]:
+                        self.too_many(container)
             if event in OPENING:
                 depth += 1
                 if depth > MAX_DEPTH:
                     raise RecordInvalid(
-                        f"{self.where()}lists and objects nest more than {MAX_DEPTH} deep: "
-                        "this is not a vinescore games file."
+                        gettext(
+                            "{where}lists and objects nest more than {most} deep: "
+                            "this is not a vinescore games file."
+                        ).format(where=self.where(), most=MAX_DEPTH)
                     )
+                key = self.key_seen if open_ and open_[-1][0] else None
+                if depth == 2 and key == "games":
+                    most = None
+                elif depth == 4 and key == "hands":
+                    most = MAX_HANDS
+                elif depth == 4 and key == "players":
+                    most = MAX_PLAYERS
+                else:
+                    most = MAX_ITEMS
+                open_.append([event == "start_map", 0, most, key])
             elif event in CLOSING:
                 depth -= 1
-            elif event in TEXT and "\x00" in value:
+                open_.pop()
+            elif event == "map_key":
+                self.key_seen = value
+            if event in TEXT and "\x00" in value:
                 raise RecordInvalid(
-                    f"{self.where()}the text holds a NUL character (\\u0000), "
-                    "which no name, title, note or fact can hold."
+                    gettext(
+                        "{where}the text holds a NUL character (\\u0000), "
+                        "which no name, title, note or fact can hold."
+                    ).format(where=self.where())
                 )
         self.depth = depth
+        if self.in_games and depth > 2 and self.bytes_read - self.game_from > MAX_GAME_BYTES:
+            raise RecordInvalid(
+                gettext(
+                    "Game {game}: its record runs past {most} MB, far more than a game of "
+                    "{hands} hands takes: this is not a vinescore game record."
+                ).format(
+                    game=self.game,
+                    most=MAX_GAME_BYTES // 2**20,
+                    hands=number_format(MAX_HANDS, force_grouping=True),
+                ),
+                game=self.game,
+            )
+
+    def too_many(self, container: list) -> None:
+        is_map, _count, most, key = container
+        if most == MAX_HANDS:
+            raise RecordInvalid(
+                gettext(
+                    "Game {game}, hands: a game holds at most {most} hands; this one "
+                    "has more (it was refused at hand {refused})."
+                ).format(
+                    game=self.game,
+                    most=number_format(MAX_HANDS, force_grouping=True),
+                    refused=number_format(MAX_HANDS + 1, force_grouping=True),
+                ),
+                game=self.game,
+                hand=MAX_HANDS + 1,
+                field="hands",
+            )
+        if most == MAX_PLAYERS and key == "players":
+            raise RecordInvalid(
+                gettext(
+                    "Game {game}, players: no game seats more than {most} players; this lists more."
+                ).format(game=self.game, most=MAX_PLAYERS),
+                game=self.game,
+                field="players",
+            )
+        if key:
+            what = gettext("“{text}”").format(text=key[:40])
+        else:
+            what = gettext("an object") if is_map else gettext("a list")
+        if is_map:
+            said = gettext(
+                "{where}{what} holds more than {most} keys, more than any part of a "
+                "game record: this is not a vinescore games file."
+            )
+        else:
+            said = gettext(
+                "{where}{what} holds more than {most} items, more than any part of a "
+                "game record: this is not a vinescore games file."
+            )
+        raise RecordInvalid(
+            said.format(where=self.where(), what=what, most=most),
+            game=self.game if self.in_games else None,
+        )
 
     def where(self) -> str:
-        return f"Game {self.game}: " if self.in_games else "The file: "
+        if self.in_games:
+            return gettext("Game {game}: ").format(game=self.game)
+        return gettext("The file: ")
 
     def shallow(self, event: str, value: Any, depth: int) -> None:
         """The root object, its keys and values, and where each game starts."""
@@ -266,20 +380,21 @@ class _Outline:
             self.started = True
             if event != "start_map":
                 raise RecordInvalid(
-                    "The file is not a vinescore games file: it is not a JSON object."
+                    gettext("The file is not a vinescore games file: it is not a JSON object.")
                 )
         elif depth == 2:
             if self.in_games and event not in CLOSING:
                 self.game += 1
+                self.game_from = self.bytes_read
         elif event == "map_key":
             self.key, self.in_games = value, False
             if value == "games":
                 if self.games_seen:
-                    raise RecordInvalid('The file has two "games" lists.')
+                    raise RecordInvalid(gettext('The file has two "games" lists.'))
                 _check_header(self.header)
         elif self.key == "games":
             if event != "start_array":
-                raise RecordInvalid('The file has no "games" list.')
+                raise RecordInvalid(gettext('The file has no "games" list.'))
             self.games_seen = self.in_games = True
             self.key = None
         else:
@@ -292,9 +407,9 @@ class _Outline:
 
     def finish(self) -> None:
         if not self.started:
-            raise RecordInvalid("The file is empty.")
+            raise RecordInvalid(gettext("The file is empty."))
         if not self.games_seen:
-            raise RecordInvalid('The file has no "games" list.')
+            raise RecordInvalid(gettext('The file has no "games" list.'))
 
 
 def read_records(fp: IO) -> Iterator[Any]:
@@ -312,21 +427,22 @@ def read_records(fp: IO) -> Iterator[Any]:
     outline = _Outline()
     try:
         for chunk in _byte_chunks(fp):
-            outline.bytes_read += len(chunk)
             scanner.send(chunk)
-            outline.follow(events)
+            outline.follow(events, len(chunk))
             del events[:]
             builder.send(chunk)
             yield from games
             del games[:]
         if not outline.bytes_read:
-            raise RecordInvalid("The file is empty.")
+            raise RecordInvalid(gettext("The file is empty."))
         scanner.close()
-        outline.follow(events)
+        outline.follow(events, 0)
         builder.close()
         yield from games
     except ijson.JSONError as error:
-        raise RecordInvalid(f"The file is not JSON: {_json_error(error)}") from None
+        raise RecordInvalid(
+            gettext("The file is not JSON: {why}").format(why=_json_error(error))
+        ) from None
     outline.finish()
 
 
@@ -335,7 +451,7 @@ def _json_error(error: Exception) -> str:
     into the text)."""
     said = (str(error).splitlines() or [""])[0].strip()
     if not said or "premature EOF" in said or "Incomplete" in said:
-        return "it ends before its last list or object is closed."
+        return gettext("it ends before its last list or object is closed.")
     said = said.removeprefix("parse error: ").removeprefix("lexical error: ")
     return said[:200].rstrip(".") + "."
 
@@ -343,20 +459,38 @@ def _json_error(error: Exception) -> str:
 def _check_header(header: dict[str, Any]) -> None:
     if header.get("format") != FORMAT:
         raise RecordInvalid(
-            f'The file is not a vinescore games file: "format" is not "{FORMAT}" '
-            '(it must come before "games").'
+            gettext(
+                'The file is not a vinescore games file: "format" is not "{format}" '
+                '(it must come before "games").'
+            ).format(format=FORMAT)
         )
     version = header.get("version")
     if isinstance(version, bool) or not isinstance(version, int):
-        raise RecordInvalid('The file has no "version" number before "games".')
+        raise RecordInvalid(gettext('The file has no "version" number before "games".'))
     if version != VERSION:
         raise RecordInvalid(
-            f"The file is version {version} of the record format; this vinescore reads "
-            f"version {VERSION}."
+            gettext(
+                "The file is version {version} of the record format; this vinescore reads "
+                "version {current}."
+            ).format(version=version, current=VERSION)
         )
 
 
 # --- import ------------------------------------------------------------------
+
+
+def hand_words(label: str, hand: int) -> str:
+    """Where in the file: "Game 2 (Coralon), hand 5"."""
+    return gettext("{game}, hand {hand}").format(game=label, hand=hand)
+
+
+def needs_words(game: str, setting: str) -> str:
+    """A setting the rules need, missing from a record ("Bishop needs the target")."""
+    # German nouns keep their capital.
+    english = (get_language() or "en").startswith("en")
+    return gettext("{game} needs the {setting}.").format(
+        game=game, setting=setting.lower() if english else setting
+    )
 
 
 def _show(value: Any) -> str:
@@ -372,12 +506,15 @@ def _show_value(value: Any, names: tuple[str, ...] = ()) -> str:
         return names[seat] if _is_int(seat) and 0 <= seat < len(names) else _show(seat)
 
     if value is None or value == []:
-        return "none"
+        return gettext("none")
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
-        return _show(" and ".join(value))
+        return _show(gettext(" and ").join(value))
     if isinstance(value, list) and all(isinstance(v, dict) for v in value):
         lines = [
-            f"{who(v.get('payer'))} pays {who(v.get('payee'))} {v.get('coins')}" for v in value
+            gettext("{payer} pays {payee} {coins}").format(
+                payer=who(v.get("payer")), payee=who(v.get("payee")), coins=v.get("coins")
+            )
+            for v in value
         ]
         return "; ".join(lines[:6]) + ("…" if len(lines) > 6 else "")
     return _show(value)
@@ -401,6 +538,9 @@ class _Checked:
     hands: list[dict]  # cleaned facts
     played_at: list[datetime | None]  # when each hand was scored, if the record says
     sheet: Sheet  # the hands played, with the names in the file
+    uid: uuid.UUID | None  # the game's identity in the file, if it has one
+    position: int  # in the file, from 1
+    label: str  # "Game 3 (Coralon)", for messages
 
 
 class _Checker:
@@ -409,12 +549,17 @@ class _Checker:
     def __init__(self, record: Any, position: int):
         self.record = record
         self.position = position
-        self.label = f"Game {position}"
+        self.label = gettext("Game {game}").format(game=position)
 
     def fail(self, field: str, message: str, hand: int | None = None) -> RecordInvalid:
-        where = self.label if hand is None else f"{self.label}, hand {hand}"
+        where = self.label if hand is None else hand_words(self.label, hand)
         return RecordInvalid(
-            f"{where}, {field}: {message}", game=self.position, hand=hand, field=field
+            gettext("{where}, {field}: {problem}").format(
+                where=where, field=field, problem=message
+            ),
+            game=self.position,
+            hand=hand,
+            field=field,
         )
 
     def name_the_game(self) -> None:
@@ -428,25 +573,31 @@ class _Checker:
         if not name and isinstance(key, str):
             name = REGISTRY[key].name if key in REGISTRY else key
         if name:
-            self.label = f"Game {self.position} ({name[:60]})"
+            self.label = gettext("Game {game} ({name})").format(game=self.position, name=name[:60])
 
     def text(self, field: str, limit: int | None = None, default: str = "") -> str:
         value = self.record.get(field, default)
         if not isinstance(value, str):
-            raise self.fail(field, "must be text.")
+            raise self.fail(field, gettext("must be text."))
         if limit is not None and len(value) > limit:
-            raise self.fail(field, f"at most {limit} characters; this is {len(value)}.")
+            raise self.fail(
+                field,
+                gettext("at most {most} characters; this is {n}.").format(most=limit, n=len(value)),
+            )
         return value
 
     def positive_or_null(self, field: str) -> int | None:
         if field not in self.record:
-            raise self.fail(field, "missing: give a whole number, or null for none.")
+            raise self.fail(field, gettext("missing: give a whole number, or null for none."))
         value = self.record[field]
         if value is None:
             return None
         if not _is_int(value) or not 1 <= value <= MAX_POSITIVE:
             raise self.fail(
-                field, f"must be a whole number from 1 up, or null; not {_show(value)}."
+                field,
+                gettext("must be a whole number from 1 up, or null; not {value}.").format(
+                    value=_show(value)
+                ),
             )
         return value
 
@@ -454,7 +605,8 @@ class _Checker:
         record = self.record
         if not isinstance(record, dict):
             raise RecordInvalid(
-                f"{self.label}: a game record must be a JSON object.", game=self.position
+                gettext("{game}: a game record must be a JSON object.").format(game=self.label),
+                game=self.position,
             )
         self.name_the_game()
 
@@ -462,7 +614,10 @@ class _Checker:
         if not isinstance(key, str) or key not in REGISTRY:
             known = ", ".join(sorted(REGISTRY.games))
             raise self.fail(
-                "game", f"{_show(key)} is not a game vinescore knows (it knows {known})."
+                "game",
+                gettext("{value} is not a game vinescore knows (it knows {known}).").format(
+                    value=_show(key), known=known
+                ),
             )
         rules = REGISTRY[key]
         self.rules_version = rules.rules_version
@@ -476,27 +631,33 @@ class _Checker:
         checked = (("title", title), ("rules_version", self.scored_under), ("note", note))
         for field, value in checked:
             if any(unicodedata.category(c) == "Cc" for c in value.replace("\n", "")):
-                raise self.fail(field, "cannot hold control characters.")
+                raise self.fail(field, gettext("cannot hold control characters."))
 
         names = self.players(rules)
-        options = self.options(rules)
+        options = self.options(rules, len(names))
 
         first_dealer = record.get("first_dealer", 0)
         if not _is_int(first_dealer) or not 0 <= first_dealer < len(names):
             raise self.fail(
                 "first_dealer",
-                f"must be a seat index from 0 to {len(names) - 1}; not {_show(first_dealer)}.",
+                gettext("must be a seat index from 0 to {last}; not {value}.").format(
+                    last=len(names) - 1, value=_show(first_dealer)
+                ),
             )
         target = self.positive_or_null("target")
         stakes = self.positive_or_null("stakes")
+        for field, value in (("target", target), ("stakes", stakes)):
+            why = unasked_setting(rules, field)
+            if why is not None and value is not None:
+                raise self.fail(field, gettext("{why} Give null.").format(why=why))
         if rules.target_required and target is None:
-            raise self.fail("target", f"{rules.name} needs the {rules.target_label.lower()}.")
+            raise self.fail("target", needs_words(rules.name, gettext(rules.target_label)))
         if (rules.coins or rules.start_label) and stakes is None:
-            what = (rules.start_label or "stakes").lower()
-            raise self.fail("stakes", f"{rules.name} needs the {what}.")
+            what = rules.start_label or gettext("stakes")
+            raise self.fail("stakes", needs_words(rules.name, what))
         ended = record.get("ended", False)
         if not isinstance(ended, bool):
-            raise self.fail("ended", "must be true or false.")
+            raise self.fail("ended", gettext("must be true or false."))
         created_at = self.created_at()
 
         setup = Setup(
@@ -510,7 +671,10 @@ class _Checker:
         if isinstance(record.get("hands"), list) and len(record["hands"]) > MAX_HANDS:
             raise self.fail(
                 "hands",
-                f"a game holds at most {MAX_HANDS:,} hands; this has {len(record['hands']):,}.",
+                gettext("a game holds at most {most} hands; this has {n}.").format(
+                    most=number_format(MAX_HANDS, force_grouping=True),
+                    n=number_format(len(record["hands"]), force_grouping=True),
+                ),
             )
         hands = self.hands(rules, setup)
         played_at = [
@@ -527,53 +691,89 @@ class _Checker:
             hands=hands,
             played_at=played_at,
             sheet=self.sheet,
+            uid=self.identity(),
+            position=self.position,
+            label=self.label,
+        )
+
+    def identity(self) -> uuid.UUID | None:
+        """The game's "id" (a UUID), which a file written before it had none."""
+        value = self.record.get("id")
+        if value is None:
+            return None
+        if isinstance(value, str) and len(value) <= 45:
+            try:
+                return uuid.UUID(value)
+            except ValueError:
+                pass
+        raise self.fail(
+            "id",
+            gettext(
+                "must be the game's identity as vinescore writes it (a UUID such as "
+                "“1b4e28ba-2fa1-11d2-883f-0016d3cca427”), or left out; not {value}."
+            ).format(value=_show(value)),
         )
 
     def players(self, rules: GameRules) -> list[str]:
         players = self.record.get("players")
         if not isinstance(players, list):
-            raise self.fail("players", "must be a list of names in seat order.")
+            raise self.fail("players", gettext("must be a list of names in seat order."))
         if len(players) not in rules.player_counts:
-            listed = f"{len(players)} {'is' if len(players) == 1 else 'are'} listed"
             raise self.fail(
                 "players",
-                f"{rules.name} is for {player_count_words(rules.player_counts)}; {listed}.",
+                ngettext(
+                    "{game} is for {players}; {n} is listed.",
+                    "{game} is for {players}; {n} are listed.",
+                    len(players),
+                ).format(
+                    game=rules.name,
+                    players=player_count_words(rules.player_counts),
+                    n=len(players),
+                ),
             )
         names, keys = [], set()
         for seat, name in enumerate(players, start=1):
             if not isinstance(name, str) or not name.strip():
-                raise self.fail("players", f"seat {seat} needs a name.")
+                raise self.fail("players", gettext("seat {seat} needs a name.").format(seat=seat))
             try:
                 name = clean_name(name)
             except NameInvalid as invalid:
-                raise self.fail("players", f"seat {seat}: {invalid}") from None
+                raise self.fail(
+                    "players", gettext("seat {seat}: {why}").format(seat=seat, why=invalid)
+                ) from None
             key = name_key(name)
             if key in keys:
-                raise self.fail("players", f"{name} is seated twice.")
+                raise self.fail("players", gettext("{name} is seated twice.").format(name=name))
             keys.add(key)
             names.append(name)
         return names
 
-    def options(self, rules: GameRules) -> list[str]:
+    def options(self, rules: GameRules, players: int) -> list[str]:
         chosen = self.record.get("options", [])
         if not isinstance(chosen, list) or not all(isinstance(o, str) for o in chosen):
-            raise self.fail("options", "must be a list of option names.")
+            raise self.fail("options", gettext("must be a list of option names."))
         known = {o.name: o for o in rules.options}
         for name in chosen:
             if name not in known:
-                offered = ", ".join(sorted(known)) or "none"
+                offered = ", ".join(sorted(known)) or gettext("none")
                 raise self.fail(
                     "options",
-                    f"{rules.name} has no option {_show(name)} (its options: {offered}).",
+                    gettext("{game} has no option {value} (its options: {offered}).").format(
+                        game=rules.name, value=_show(name), offered=offered
+                    ),
                 )
         if len(set(chosen)) != len(chosen):
-            raise self.fail("options", "an option is listed twice.")
+            raise self.fail("options", gettext("an option is listed twice."))
         for name in chosen:
+            if not known[name].fits(players):
+                raise self.fail("options", option_misfit(known[name], players, "listed"))
             needs = known[name].requires
             if needs and needs not in chosen:
                 raise self.fail(
                     "options",
-                    f"“{known[name].label}” needs “{known[needs].label}” switched on.",
+                    gettext("“{option}” needs “{needed}” switched on.").format(
+                        option=known[name].label, needed=known[needs].label
+                    ),
                 )
         return sorted(chosen)
 
@@ -594,8 +794,10 @@ class _Checker:
         if moment is None or moment.tzinfo is None:
             raise self.fail(
                 field,
-                f"must be an ISO 8601 time with its offset, e.g. 2026-11-03T19:30:00Z; "
-                f"not {_show(value)}.",
+                gettext(
+                    "must be an ISO 8601 time with its offset, e.g. 2026-11-03T19:30:00Z; "
+                    "not {value}."
+                ).format(value=_show(value)),
                 hand=hand,
             )
         try:
@@ -605,31 +807,37 @@ class _Checker:
         if moment is None or not FIRST_YEAR <= moment.year <= LAST_YEAR:
             raise self.fail(
                 "created_at",
-                f"must be a time from {FIRST_YEAR} to {LAST_YEAR}; not {_show(value)}.",
+                gettext("must be a time from {first} to {last}; not {value}.").format(
+                    first=FIRST_YEAR, last=LAST_YEAR, value=_show(value)
+                ),
             )
         return moment
 
     def hands(self, rules: GameRules, setup: Setup) -> list[dict]:
         hands = self.record.get("hands")
         if not isinstance(hands, list):
-            raise self.fail("hands", "must be a list of hands.")
+            raise self.fail("hands", gettext("must be a list of hands."))
         sheet = self.sheet = Sheet(rules, setup)
         cleaned = []
         for i, hand in enumerate(hands):
             facts = hand.get("facts") if isinstance(hand, dict) else None
             if not isinstance(facts, dict):
-                raise self.fail("facts", "each hand needs its facts, as an object.", hand=i + 1)
+                raise self.fail(
+                    "facts", gettext("each hand needs its facts, as an object."), hand=i + 1
+                )
             try:
                 clean = rules.check_record(facts, sheet.table_for(i))
             except HandInvalid as invalid:
-                where = f"{self.label}, hand {i + 1}"
+                where = hand_words(self.label, i + 1)
                 parts = [
-                    f"{'facts' if field == '__all__' else field}: {message}"
+                    gettext("{field}: {problem}").format(
+                        field="facts" if field == "__all__" else field, problem=message
+                    )
                     for field, message in invalid.errors.items()
                 ]
                 first = next(iter(invalid.errors), None)
                 raise RecordInvalid(
-                    f"{where}, " + "; ".join(parts),
+                    gettext("{where}, {problems}").format(where=where, problems="; ".join(parts)),
                     game=self.position,
                     hand=i + 1,
                     field="facts" if first in (None, "__all__") else first,
@@ -678,16 +886,28 @@ class _Checker:
         file edited by hand."""
         if field not in where or where[field] == scored:
             return
-        since = ""
         if self.scored_under != self.rules_version:
-            since = f" (the file was scored under “{self.scored_under[:80]}”)"
+            said = gettext(
+                "the file says {said}, but the rules make it {scored} (the file was scored "
+                "under “{version}”). Correct it, or leave it out to have it worked out."
+            )
+        else:
+            said = gettext(
+                "the file says {said}, but the rules make it {scored}. Correct it, or leave "
+                "it out to have it worked out."
+            )
         raise self.fail(
             field,
-            f"the file says {_show_value(where[field], names)}, but the rules make it "
-            f"{_show_value(scored, names)}{since}. Correct it, or leave it out to have it "
-            "worked out.",
+            said.format(
+                said=_show_value(where[field], names),
+                scored=_show_value(scored, names),
+                version=self.scored_under[:80],
+            ),
             hand=hand,
         )
+
+
+KNOWN_PLAYERS = 20_000  # players kept at hand while importing
 
 
 class _Players:
@@ -697,24 +917,22 @@ class _Players:
     def __init__(self, group):
         self.group = group
         self.known: dict[str, Player] = {}
+        self.created = array("q")  # players this import added, by pk
 
     def resolve(self, names: Iterable[str]) -> None:
-        wanted = {}
-        for name in names:
-            key = name_key(name)
-            if key not in self.known:
-                wanted.setdefault(key, name)
+        if len(self.known) > KNOWN_PLAYERS:  # a cache: looked up again when needed
+            self.known.clear()
+        wanted = [name for name in names if name_key(name) not in self.known]
         if not wanted:
             return
-        for player in Player.objects.filter(group=self.group, name_key__in=list(wanted)):
+        keys = [name_key(name) for name in wanted]
+        there = set(
+            Player.objects.filter(group=self.group, name_key__in=keys).values_list("pk", flat=True)
+        )
+        for player in Player.objects.get_or_create_named(self.group, wanted).values():
             self.known[player.name_key] = player
-        new = [
-            Player(name=n, name_key=k, group=self.group)
-            for k, n in wanted.items()
-            if k not in self.known
-        ]
-        for player in Player.objects.bulk_create(new):
-            self.known[player.name_key] = player
+            if player.pk not in there:
+                self.created.append(player.pk)
 
     def __getitem__(self, name: str) -> Player:
         return self.known[name_key(name)]
@@ -736,6 +954,7 @@ def _save_batch(batch: list[_Checked], players: _Players) -> list[Game]:
             sheet = replay(checked.rules, replace(setup, names=names), checked.hands)
         game = Game(
             kind=checked.rules.key,
+            uid=checked.uid or uuid.uuid4(),
             group=players.group,
             title=checked.title,
             rules_version=checked.rules_version,
@@ -819,52 +1038,168 @@ def _log_added(games: list[Game]) -> None:
         )
 
 
+WRITE_HANDS = 2_000  # hands saved in one transaction, at most (and BATCH games)
+
+
 def _checked(
     records: Iterable[Any], progress: Callable[[int], None] | None = None
 ) -> Iterator[list[_Checked]]:
-    """The records checked, in batches of BATCH; progress(n), when given,
-    hears after each record that n have been checked."""
-    batch = []
+    """The records checked, in batches of at most BATCH games and, past the
+    first game, WRITE_HANDS hands; progress(n), when given, hears after each
+    record that n have been checked."""
+    batch, hands = [], 0
     for position, record in enumerate(records, start=1):
-        batch.append(_Checker(record, position).check())
+        checked = _Checker(record, position).check()
+        if batch and hands + len(checked.hands) > WRITE_HANDS:
+            yield batch
+            batch, hands = [], 0
+        batch.append(checked)
+        hands += len(checked.hands)
         if progress is not None:
             progress(position)
         if len(batch) == BATCH:
             yield batch
-            batch = []
+            batch, hands = [], 0
     if batch:
         yield batch
 
 
-def import_stream(
-    records: Iterable[Any],
+def game_words(game: Game) -> str:
+    """A game as a table names it: "Coralon of 3 May 2026 with Ana, Ben, Cy and Dee"."""
+    played = timezone.localtime(game.created_at)
+    names = [seat.player.name for seat in game.seats.all()]
+    return gettext("{game} of {date} with {names}").format(
+        game=game.name, date=date_format(played, "j F Y"), names=and_list(names)
+    )
+
+
+class _Identities:
+    """Refuses a game the group already holds, or one the file holds twice,
+    unless the games are imported as copies (each then a new game). Nothing
+    is kept from batch to batch but the ids of what this import saved (read
+    back from the database), so a file of any length is checked in the same
+    memory."""
+
+    def __init__(self, group, copy: bool):
+        self.group, self.copy = group, copy
+        self.saved = array("q")  # the games this import saved, by pk
+
+    def check(self, batch: list[_Checked]) -> None:
+        if self.copy:
+            for checked in batch:
+                checked.uid = None  # a copy is a new game, with an identity of its own
+            return
+        wanted = [checked.uid for checked in batch if checked.uid is not None]
+        held = {}
+        if wanted:
+            games = Game.objects.filter(group=self.group, uid__in=wanted)
+            held = {game.uid: game for game in games.prefetch_related(_SEATED)}
+        in_batch: dict[uuid.UUID, int] = {}
+        for checked in batch:
+            if checked.uid is None:
+                continue
+            earlier = in_batch.get(checked.uid)
+            if earlier is None and checked.uid in held and held[checked.uid].pk in self.saved:
+                earlier = 0
+            if earlier is not None:
+                if earlier:
+                    which = gettext("game {game}").format(game=earlier)
+                else:
+                    which = gettext("a game before it")
+                raise RecordInvalid(
+                    gettext(
+                        "{game}: the file holds this game twice (the same id as {which}). "
+                        "To add it twice, import the file as a copy."
+                    ).format(game=checked.label, which=which),
+                    game=checked.position,
+                    field="id",
+                )
+            if checked.uid in held:
+                game = held[checked.uid]
+                if game.deleted_at is not None:
+                    said = gettext(
+                        "{game} is among this group's deleted games: restore it "
+                        "from Deleted games, or import the file as a copy to add it as a game "
+                        "of its own."
+                    )
+                else:
+                    said = gettext(
+                        "{game} is already in this group. To add it again as "
+                        "a game of its own, import the file as a copy."
+                    )
+                raise RecordInvalid(
+                    gettext("{label}: {problem}").format(
+                        label=checked.label, problem=said.format(game=game_words(game))
+                    ),
+                    game=checked.position,
+                    field="id",
+                )
+            in_batch[checked.uid] = checked.position
+
+
+_SEATED = Prefetch("seats", queryset=Seat.objects.select_related("player").order_by("position"))
+RACED = gettext_lazy(
+    "A game or a player in the file was added on another phone at the same moment. "
+    "Import the file again."
+)
+
+
+def import_file(
+    fp: IO,
+    group,
     keep: int = 20,
-    progress: Callable[[int], None] | None = None,
-    group=None,
+    progress: Callable[[int, bool], None] | None = None,
+    copy: bool = False,
 ) -> tuple[int, list[Game]]:
-    """Like import_records, but keeps only the first `keep` games it saved
-    (to show them), so a file of any size imports in little memory.
-    progress(n) hears how many records have been checked so far.
-
-    A player of the same name added elsewhere while the file was being
-    imported is refused like a wrong record, saving nothing."""
-    players = _Players(group)
-    count, kept = 0, []
+    """Import a games file into `group`: check all of it first, then save it
+    a batch at a time, each batch a short transaction of its own, so that the
+    tables using the database meanwhile wait for one batch at most, never for
+    the whole file. It is still all or nothing for whoever imports it: a
+    failure part way removes what was saved. Reads the file twice (it must
+    be seekable), in memory for a batch of games; keeps the first `keep`
+    games saved, to show them. progress(n, saving) hears how many games have
+    been checked (saving False), then saved (True). With `copy`, games the
+    group already holds are added again, each as a new game."""
+    start = fp.tell()
+    count = 0
+    identities = _Identities(group, copy)
+    checked = None if progress is None else (lambda n: progress(n, False))
+    for batch in _checked(read_records(fp), checked):
+        identities.check(batch)
+        count += len(batch)
+    fp.seek(start)
+    players, kept = _Players(group), []
+    identities = _Identities(group, copy)  # again: the group may have moved on meanwhile
+    saved = identities.saved
     try:
-        with transaction.atomic():
-            for batch in _checked(records, progress):
+        for batch in _checked(read_records(fp)):
+            identities.check(batch)
+            with transaction.atomic():
                 games = _save_batch(batch, players)
-                count += len(games)
-                kept += games[: max(0, keep - len(kept))]
+            saved.extend(game.pk for game in games)
+            kept += games[: max(0, keep - len(kept))]
+            if progress is not None:
+                progress(len(saved), True)
     except IntegrityError:
-        raise RecordInvalid(
-            "A player in the file was added on another phone at the same moment. "
-            "Import the file again."
-        ) from None
-    return count, kept
+        _take_back(saved, players)
+        raise RecordInvalid(RACED) from None
+    except BaseException:
+        _take_back(saved, players)
+        raise
+    return len(saved), kept
 
 
-def import_records(records: Iterable[Any], group=None) -> list[Game]:
+def _take_back(saved: array, players: _Players) -> None:
+    """Remove the games an import saved before it failed, and the players it
+    added that no game seats now."""
+    for i in range(0, len(saved), 500):
+        Game.objects.filter(pk__in=list(saved[i : i + 500])).delete()
+    for i in range(0, len(players.created), 500):
+        added = list(players.created[i : i + 500])
+        Player.objects.filter(pk__in=added, seats__isnull=True).delete()
+
+
+def import_records(records: Iterable[Any], group=None, copy: bool = False) -> list[Game]:
     """Check and save every record into `group`, all or nothing (one
     transaction). The record names no group: it moves between groups and
     servers; players are matched by name within the group.
@@ -872,12 +1207,20 @@ def import_records(records: Iterable[Any], group=None) -> list[Game]:
     Each hand's facts are checked by the game's rules at the table the hand
     was played at, then scored onto the sheet; awards, payments, totals, the
     winner and the settle-up in the record must match the scoring where given
-    (the explanation and name are only read by people).
+    (the explanation and name are only read by people). A game the group
+    holds already (the same "id") is refused unless `copy`.
     Raises RecordInvalid, saving nothing, at the first problem.
     """
     players = _Players(group)
+    identities = _Identities(group, copy)
     games = []
-    with transaction.atomic():
-        for batch in _checked(records):
-            games += _save_batch(batch, players)
+    try:
+        with transaction.atomic():
+            for batch in _checked(records):
+                identities.check(batch)
+                saved = _save_batch(batch, players)
+                identities.saved.extend(game.pk for game in saved)
+                games += saved
+    except IntegrityError:
+        raise RecordInvalid(RACED) from None
     return games

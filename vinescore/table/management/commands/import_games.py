@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+import shutil
 import sys
+import tempfile
 import threading
 
 from django.core.management.base import BaseCommand, CommandError
 
 from vinescore.accounts.models import Group
 from vinescore.table.models import ImportJob
-from vinescore.table.records import RecordInvalid, import_stream, read_records
+from vinescore.table.records import RecordInvalid, import_file
 
 
 class Command(BaseCommand):
@@ -30,13 +32,21 @@ class Command(BaseCommand):
             "there is any, the one the owner's first visit creates).",
         )
         parser.add_argument(
+            "--copy",
+            action="store_true",
+            help="Add games the group already holds again, each as a new game (without it, "
+            "such a game is refused and nothing is imported). A job keeps what its page asked.",
+        )
+        parser.add_argument(
             "--job",
             type=int,
             metavar="ID",
             help="Import the file uploaded for this job on the Import page (the page starts this).",
         )
 
-    def handle(self, *args, file: str | None, job: int | None, group: int | None, **options):
+    def handle(
+        self, *args, file: str | None, job: int | None, group: int | None, copy: bool, **options
+    ):
         if (file is None) == (job is None):
             raise CommandError("Name a games file, or an import job with --job.")
         if job is not None:
@@ -49,10 +59,14 @@ class Command(BaseCommand):
                 raise CommandError(f"No group with id {group}.")
         try:
             if file == "-":
-                count, _ = import_stream(read_records(sys.stdin), keep=0, group=into)
+                # The file is read twice (checked, then saved): kept on disk meanwhile.
+                with tempfile.TemporaryFile() as fp:
+                    shutil.copyfileobj(sys.stdin.buffer, fp)
+                    fp.seek(0)
+                    count, _ = import_file(fp, into, keep=0, copy=copy)
             else:
                 with open(file, "rb") as fp:
-                    count, _ = import_stream(read_records(fp), keep=0, group=into)
+                    count, _ = import_file(fp, into, keep=0, copy=copy)
         except OSError as error:
             raise CommandError(f"Cannot read {file}: {error.strerror}.") from None
         except RecordInvalid as invalid:
@@ -66,12 +80,12 @@ class Heartbeat(threading.Thread):
 
     def __init__(self, job: ImportJob):
         super().__init__(daemon=True)
-        self.job, self.games, self.bytes_read = job, 0, 0
+        self.job, self.games, self.bytes_read, self.saving = job, 0, 0, False
         self.stopped = threading.Event()
 
     def run(self) -> None:
         while not self.stopped.wait(ImportJob.BEAT):
-            self.job.report(self.games, self.bytes_read)
+            self.job.report(self.games, self.bytes_read, self.saving)
 
     def stop(self) -> None:
         self.stopped.set()
@@ -91,12 +105,12 @@ def run_job(pk: int) -> None:
         try:
             with job.upload_path.open("rb") as fp:
 
-                def checked(games: int) -> None:
-                    heartbeat.games, heartbeat.bytes_read = games, fp.tell()
+                def progress(games: int, saving: bool) -> None:
+                    # The file is read twice: checked, then saved.
+                    heartbeat.games, heartbeat.saving = games, saving
+                    heartbeat.bytes_read = (job.size * saving + fp.tell()) // 2
 
-                count, games = import_stream(
-                    read_records(fp), ImportJob.SHOWN, checked, group=job.group
-                )
+                count, games = import_file(fp, job.group, ImportJob.SHOWN, progress, job.as_copy)
         finally:
             heartbeat.stop()
     except RecordInvalid as invalid:
