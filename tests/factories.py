@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.test import Client
 
 from vinescore.accounts.models import Group, Membership
 from vinescore.scoring import REGISTRY
@@ -35,6 +37,14 @@ def make_member(username: str, role: str = Membership.MEMBER, group: Group | Non
         group=group or default_group(), user=user, defaults={"role": role}
     )
     return user
+
+
+def session_cookie(user) -> tuple[str, str]:
+    """The session cookie's name and value for `user`, signed in: for
+    browsers and servers driven over HTTP (made by Django's test client)."""
+    client = Client()
+    client.force_login(user)
+    return settings.SESSION_COOKIE_NAME, client.cookies[settings.SESSION_COOKIE_NAME].value
 
 
 def make_player(name: str, group: Group | None = None) -> Player:

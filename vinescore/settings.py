@@ -6,23 +6,28 @@ ALLOWED_HOSTS   comma-separated; default "127.0.0.1,localhost".
 DATABASE_URL    default: SQLite in db.sqlite3 beside manage.py;
                 e.g. postgres://postgres@127.0.0.1:5432/vinescore for PostgreSQL.
 HTTPS_ONLY      secure cookies, HSTS and redirect to https; default: on unless DEBUG.
-SERVE_LAN       serve the phones on the local network; default off.
+SITE_URL        the address other phones open this server at, when it has a public
+                name (e.g. https://cards.example.org); default: worked out per request.
+LOCAL_ONLY      serve this machine only, not the phones on the local network; default off.
 PAGE_CACHE      keep rendered pages and fragments in memory, within a budget; default on.
 SIGNUP_OPEN     anyone may create an account (a public server); default off:
                 new accounts come by invitation.
 EMAIL_BACKEND   how password-reset mail is sent; default: printed on the console.
 IMPORT_DIR      where uploaded games files wait to be imported; default imports/ beside manage.py.
+REDIS_URL       one cache shared by several app servers, e.g. redis://127.0.0.1:6379/1.
 """
 
 import os
 from datetime import timedelta
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 from vinescore.lan import lan_addresses
+from vinescore.offline.headers import worker_policy
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -53,12 +58,43 @@ ALLOWED_HOSTS = [
     if h.strip()
 ]
 
-# SERVE_LAN: the phones around the table reach this machine on the local
-# network (`make run` then listens on every interface); the join QR code
-# carries this address when the sheet was opened on the machine itself.
-SERVE_LAN = env_bool("SERVE_LAN", False)
-LAN_ADDRESSES = lan_addresses() if SERVE_LAN else []
+# The phones around the table reach this machine on the local network
+# (`make run` listens on every interface); a link handed out on a page
+# opened on the machine itself (127.0.0.1) carries this address instead.
+# LOCAL_ONLY=true: this machine only (`make run` listens on 127.0.0.1).
+LOCAL_ONLY = env_bool("LOCAL_ONLY", False)
+LAN_ADDRESSES = [] if LOCAL_ONLY else lan_addresses()
 ALLOWED_HOSTS += [a for a in LAN_ADDRESSES if a not in ALLOWED_HOSTS]
+
+
+def site_url(raw: str) -> str:
+    """SITE_URL as links are built on it: http(s), a host and maybe a port;
+    nothing after them (the app's own paths follow)."""
+    if not raw:
+        return ""
+    parts = urlsplit(raw.strip())
+    try:
+        parts.port  # noqa: B018 — raises ValueError for a port that is not one
+    except ValueError:
+        parts = None
+    if parts is None or parts.scheme not in ("http", "https") or not parts.hostname:
+        raise ImproperlyConfigured(
+            f"SITE_URL must look like https://cards.example.org, not {raw!r}"
+        )
+    if parts.path.strip("/") or parts.query or parts.fragment or parts.username or parts.password:
+        raise ImproperlyConfigured(f"SITE_URL is a scheme, a host and a port only, not {raw!r}")
+    return raw.strip().rstrip("/")
+
+
+# SITE_URL: the server's public address (behind a proxy with a real name):
+# every link and QR code handed out carries it, and its host is allowed.
+SITE_URL = site_url(os.environ.get("SITE_URL", ""))
+if SITE_URL and urlsplit(SITE_URL).hostname not in ALLOWED_HOSTS:
+    ALLOWED_HOSTS.append(urlsplit(SITE_URL).hostname)
+
+# The first visit makes the owner; from any machine but the server itself it
+# asks for the one-time code `make run` writes here and prints.
+SETUP_CODE_FILE = Path(os.environ.get("SETUP_CODE_FILE") or BASE_DIR / ".setup_code")
 
 INSTALLED_APPS = [
     "django.contrib.admin",
@@ -74,6 +110,9 @@ INSTALLED_APPS = [
     "axes",
     "vinescore.accounts",
     "vinescore.table",
+    "vinescore.guide",
+    "vinescore.offline",
+    "vinescore.backup",
 ]
 
 MIDDLEWARE = [
@@ -84,6 +123,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "vinescore.middleware.permissions_policy",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -91,6 +131,7 @@ MIDDLEWARE = [
     # (@login_not_required: rules, sign-in, invitations, spectator links).
     "vinescore.accounts.middleware.LoginRequiredMiddleware",
     "vinescore.accounts.middleware.NoGroupMiddleware",
+    "vinescore.table.middleware.TableLinkEndedMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
@@ -98,15 +139,18 @@ MIDDLEWARE = [
 ]
 
 # --- accounts -----------------------------------------------------------------
-# The session lives in a signed cookie: no query to find it, so the live
-# sheet's idle check stays one indexed read (see table.views.game_live).
-SESSION_ENGINE = "django.contrib.sessions.backends.signed_cookies"
+# Sessions are kept in the database, so signing out ends one for good (a
+# copy of its cookie is refused after); each row names its person, so the
+# live sheet's idle check still finds them and the game in one indexed read
+# (see accounts.sessions and table.views.current_etag).
+SESSION_ENGINE = "vinescore.accounts.sessions"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 60  # a phone at the table stays signed in
 LOGIN_URL = "login"
 LOGIN_REDIRECT_URL = "game_list"
 LOGOUT_REDIRECT_URL = "login"
 SIGNUP_OPEN = env_bool("SIGNUP_OPEN", False)
 INVITATION_DAYS = 7
+TABLE_LINK_HOURS = 24  # a table link lets guests score for a game night at most
 EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "vinescore@localhost")
 AUTHENTICATION_BACKENDS = [
@@ -179,21 +223,35 @@ CACHES = {
     if env_bool("PAGE_CACHE", True)
     else {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
 }
+
+
 # REDIS_URL: several app servers share one cache (Django's own Redis
-# backend; `pip install redis`). Each server's own memory would do as well
-# for correctness, as every key names the version it shows; sharing only
+# backend; `pip install -e '.[redis]'`). Each server's own memory would do as
+# well for correctness, as every key names the version it shows; sharing only
 # saves rendering the same version once per server. Redis's maxmemory with
-# an LRU policy is then the budget.
-if os.environ.get("REDIS_URL") and env_bool("PAGE_CACHE", True):
-    CACHES["default"] = {
-        "BACKEND": "django.core.cache.backends.redis.RedisCache",
-        "LOCATION": os.environ["REDIS_URL"],
+# an LRU policy is then the budget. When Redis cannot be reached, pages are
+# rendered without the cache and a warning is logged (vinescore/redis_cache.py);
+# short socket timeouts keep a Redis that went away from holding up a page.
+def shared_cache(redis_url: str) -> dict:
+    return {
+        "BACKEND": "vinescore.redis_cache.ForgivingRedisCache",
+        "LOCATION": redis_url,
         "TIMEOUT": 60 * 60 * 6,
+        "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
     }
 
+
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL and env_bool("PAGE_CACHE", True):
+    CACHES["default"] = shared_cache(REDIS_URL)
+
+# Served over ASGI, each request's ordinary (sync) code runs in a thread of
+# its own, so a connection kept by a thread would be kept by a thread that
+# is gone: connections are not kept (conn_max_age=0), and on PostgreSQL each
+# process borrows them from a pool instead (Django's own, psycopg_pool).
 DATABASES = {
     "default": dj_database_url.config(
-        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=60
+        default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=0
     )
 }
 if "sqlite" in DATABASES["default"]["ENGINE"]:
@@ -205,20 +263,63 @@ if "sqlite" in DATABASES["default"]["ENGINE"]:
         {"transaction_mode": "IMMEDIATE", "timeout": 20, "init_command": "PRAGMA journal_mode=WAL;"}
     )
 if "postgres" in DATABASES["default"]["ENGINE"]:
+    # At most DB_POOL_SIZE connections an app process; a request waits up
+    # to 10 s for one rather than fail.
+    DATABASES["default"].setdefault("OPTIONS", {})["pool"] = {
+        "min_size": 1,
+        "max_size": int(os.environ.get("DB_POOL_SIZE", "10")),
+        "timeout": 10,
+    }
     DATABASES["default"].setdefault("TEST", {})["NAME"] = os.environ.get(
         "TEST_DATABASE_NAME", "test_vinescore"
     )
 
+# Seconds an open live stream waits before it looks at its game again,
+# whatever it heard: a keep-alive for proxies, and the check that its
+# visitor may still see the game (stream_views.py). On SQLite without Redis
+# nothing carries news between the app's processes (table/live.py), so a
+# stream looks every second, which is still less than the poll it replaces.
+# LIVE_STREAMS=false: the sheets only poll, for a proxy that cannot pass a
+# stream on as it comes.
+LIVE_STREAMS = env_bool("LIVE_STREAMS", True)
+LIVE_STREAM_CHECK = float(
+    os.environ.get(
+        "LIVE_STREAM_CHECK",
+        "1" if "sqlite" in DATABASES["default"]["ENGINE"] and not REDIS_URL else "15",
+    )
+)
+
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 LANGUAGE_CODE = "en-gb"
+LANGUAGES = [("en-gb", "English"), ("de", "Deutsch")]
+USE_I18N = True
+LOCALE_PATHS = [BASE_DIR / "vinescore" / "locale"]
+# The language is the browser's (Accept-Language) until someone taps one on
+# the account page or in a guest's top bar; that choice is kept a year.
+LANGUAGE_COOKIE_AGE = 60 * 60 * 24 * 365
+LANGUAGE_COOKIE_SAMESITE = "Lax"
 TIME_ZONE = os.environ.get("TIME_ZONE", "UTC")
-USE_I18N = False
 USE_TZ = True
 
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]
+STATICFILES_DIRS: list = [BASE_DIR / "static"]
+# Pyodide, from npm (`make setup` installs it when npm is there): a phone that
+# keeps a game runs the scoring package in it. Without it, everything but
+# keeping a game on a phone works, and the sheet says so.
+PYODIDE_DIR = BASE_DIR / ".pyodide" / "node_modules" / "pyodide"
+PYODIDE_AVAILABLE = (PYODIDE_DIR / "pyodide.asm.wasm").exists()
+if PYODIDE_AVAILABLE:
+    STATICFILES_DIRS.append(("pyodide", PYODIDE_DIR))
+# The scoring worker runs Pyodide (WebAssembly) under a policy of its own.
+WHITENOISE_ADD_HEADERS_FUNCTION = worker_policy
+STATICFILES_FINDERS = [
+    "django.contrib.staticfiles.finders.FileSystemFinder",
+    "django.contrib.staticfiles.finders.AppDirectoriesFinder",
+    # The scoring package, zipped for the phones from the server's own files.
+    "vinescore.offline.bundle.ScoringBundleFinder",
+]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {
@@ -234,6 +335,7 @@ HTTPS_ONLY = env_bool("HTTPS_ONLY", not DEBUG)
 if HTTPS_ONLY:
     SESSION_COOKIE_SECURE = True
     CSRF_COOKIE_SECURE = True
+    LANGUAGE_COOKIE_SECURE = True
     SECURE_SSL_REDIRECT = True
     # Health checks come over plain http from inside the network.
     SECURE_REDIRECT_EXEMPT = [r"^up/$"]
@@ -249,12 +351,17 @@ X_FRAME_OPTIONS = "DENY"
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": [SELF],
+        # No WebAssembly in a page: Pyodide runs in the scoring worker, whose
+        # own policy allows it (vinescore/offline/headers.py).
         "script-src": [SELF],
         "style-src": [SELF],
         "img-src": [SELF, "data:"],
         "object-src": [NONE],
         "base-uri": [NONE],
         "form-action": [SELF],
+        # The service worker (/sw.js) and the web app manifest, both our own.
+        "worker-src": [SELF],
+        "manifest-src": [SELF],
         "frame-ancestors": [NONE],
     }
 }

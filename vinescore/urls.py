@@ -1,12 +1,18 @@
 from django.contrib import admin
+from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path
+from django.views.decorators.http import require_POST
+from django.views.i18n import set_language
 
+from vinescore.offline import views as offline_views
 from vinescore.table import (
     change_views,
+    delete_views,
     player_views,
     record_views,
-    rules_views,
+    seat_views,
     start_views,
+    stream_views,
     views,
     watch_views,
 )
@@ -15,6 +21,8 @@ urlpatterns = [
     path("", include("vinescore.accounts.urls")),
     path("", views.game_list, name="game_list"),
     path("up/", views.up, name="up"),
+    path("manifest.webmanifest", offline_views.manifest, name="manifest"),
+    path("sw.js", offline_views.service_worker, name="service_worker"),
     path("history/", views.history, name="history"),
     path("players/", player_views.player_list, name="player_list"),
     path("players/<int:pk>/", player_views.player_detail, name="player_detail"),
@@ -31,8 +39,10 @@ urlpatterns = [
     path("records/", record_views.record_format, name="record_format"),
     path("records/schema.json", record_views.record_schema, name="record_schema"),
     path("games/new/<slug:kind>/", start_views.game_start, name="game_start"),
+    path("games/deleted/", delete_views.deleted_games, name="deleted_games"),
     path("games/<int:pk>/", views.game_detail, name="game"),
     path("games/<int:pk>/live/", views.game_live, name="game_live"),
+    path("games/<int:pk>/stream/", stream_views.game_stream, name="game_stream"),
     path("games/<int:pk>/join/", watch_views.game_join, name="game_join"),
     path("g/<int:pk>/", watch_views.join_short, name="join_short"),
     path("games/<int:pk>/watch-links/", watch_views.watch_link_new, name="watch_link_new"),
@@ -42,7 +52,15 @@ urlpatterns = [
         name="watch_link_revoke",
     ),
     path("watch/<str:token>/", watch_views.watch, name="watch"),
+    path("games/<int:pk>/table-links/", watch_views.table_link_new, name="table_link_new"),
+    path(
+        "games/<int:pk>/table-links/<int:link_pk>/revoke/",
+        watch_views.table_link_revoke,
+        name="table_link_revoke",
+    ),
+    path("t/<str:token>/", watch_views.table_link, name="table_link"),
     path("watch/<str:token>/live/", watch_views.watch_live, name="watch_live"),
+    path("watch/<str:token>/stream/", stream_views.watch_stream, name="watch_stream"),
     path("games/<int:pk>/hands/", change_views.hand_add, name="hand_add"),
     path("games/<int:pk>/hands/<int:hand_pk>/edit/", change_views.hand_edit, name="hand_edit"),
     path(
@@ -60,10 +78,12 @@ urlpatterns = [
     path("games/<int:pk>/end/", change_views.game_end_session, name="game_end_session"),
     path("games/<int:pk>/rematch/", change_views.game_rematch, name="game_rematch"),
     path("games/<int:pk>/note/", change_views.game_note, name="game_note"),
-    path("rules/", rules_views.rules_index, name="rules_index"),
-    path("rules/glossary/", rules_views.rules_glossary, name="rules_glossary"),
-    path("rules/deck/", rules_views.rules_deck, name="rules_deck"),
-    path("rules/search/", rules_views.rules_search, name="rules_search"),
-    path("rules/<slug:key>/", rules_views.rules_page, name="rules_page"),
+    path("games/<int:pk>/seats/", seat_views.game_seats, name="game_seats"),
+    path("games/<int:pk>/delete/", delete_views.game_delete, name="game_delete"),
+    path("games/<int:pk>/restore/", delete_views.game_restore, name="game_restore"),
+    path("rules/", include("vinescore.guide.urls")),
+    # Django's own language switch: one tap, for guests at the table too; the
+    # choice is kept in a cookie (LANGUAGE_COOKIE_AGE).
+    path("language/", login_not_required(require_POST(set_language)), name="set_language"),
     path("admin/", admin.site.urls),
 ]

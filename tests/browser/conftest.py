@@ -10,13 +10,15 @@ manifest static files storage.
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+import threading
+import time
+from collections.abc import Iterable, Iterator
 
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, sync_playwright
 from pytest_django.live_server_helper import LiveServer
 
-from vinescore.accounts.sessions import session_cookie
+from tests.factories import session_cookie
 
 # The sync Playwright API runs an event loop in this thread; Django would
 # otherwise refuse the database calls the fixtures and tests make.
@@ -29,6 +31,63 @@ PHONE = {
     "is_mobile": True,
     "has_touch": True,
 }
+
+
+class InFlight:
+    """WSGI middleware that counts the requests the live server is still
+    answering (a response counts until the server has closed it), so that
+    a test's end can wait for them.
+
+    The test database on SQLite is in memory and shared with the live
+    server's threads: emptying it while a late request from a page just
+    closed (a poll, the service worker's fetch) still reads a table is
+    refused as "database table is locked"."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self.count = 0
+        self.idle = threading.Condition()
+
+    def _enter(self) -> None:
+        with self.idle:
+            self.count += 1
+
+    def _leave(self) -> None:
+        with self.idle:
+            self.count -= 1
+            self.idle.notify_all()
+
+    def __call__(self, environ, start_response) -> Iterable[bytes]:
+        self._enter()
+        try:
+            result = self.app(environ, start_response)
+        except BaseException:
+            self._leave()
+            raise
+        return _Counted(result, self._leave)
+
+    def wait_until_idle(self, timeout: float = 10.0) -> None:
+        with self.idle:
+            self.idle.wait_for(lambda: self.count == 0, timeout=timeout)
+
+
+class _Counted:
+    """A response body that tells InFlight when the server has closed it."""
+
+    def __init__(self, result, leave) -> None:
+        self.result = result
+        self.leave = leave
+
+    def __iter__(self):
+        return iter(self.result)
+
+    def close(self) -> None:
+        try:
+            close = getattr(self.result, "close", None)
+            if close is not None:
+                close()
+        finally:
+            self.leave()
 
 
 @pytest.fixture(scope="session")
@@ -46,10 +105,40 @@ def live_server(request: pytest.FixtureRequest) -> Iterator[LiveServer]:
         or "localhost"
     )
     server = LiveServer(addr, start=False)
-    server.thread.static_handler = lambda app: app  # let WhiteNoise answer
+    counted: list[InFlight] = []
+
+    def handler(app):  # WhiteNoise answers static files, not pytest-django
+        counted.append(InFlight(app))
+        return counted[-1]
+
+    server.thread.static_handler = handler
     server.start()
+    server.in_flight = counted[0]
     yield server
     server.stop()
+
+
+@pytest.fixture(autouse=True)
+def requests_answered_before_the_database_is_emptied(
+    live_server, transactional_db
+) -> Iterator[None]:
+    """Set up after the test database and torn down before it is emptied:
+    every request still being answered (from a page closed a moment ago)
+    is let finish first."""
+    yield
+    live_server.in_flight.wait_until_idle()
+
+
+@pytest.fixture(autouse=True)
+def links_open_on_the_live_server(live_server, settings) -> None:
+    """Links handed out to other phones (invitations, spectator and table
+    links) carry the live server's address: the test's phones reach it
+    there, and not at this machine's local-network address."""
+    settings.SITE_URL = live_server.url
+    # The live server is WSGI and holds no stream: its pages poll, as a
+    # server run with LIVE_STREAMS=false does (test_pushed_sheet.py serves
+    # the streams as `make run` does).
+    settings.LIVE_STREAMS = False
 
 
 @pytest.fixture(scope="session")
@@ -78,9 +167,23 @@ def sign_in(context: BrowserContext, live_server, user) -> None:
 
 
 def member():
-    """The member of the factories' group that the browser tests sign in as."""
+    """The member of the factories' group that the browser tests sign in as.
+
+    The test database on SQLite is in memory, shared with the live server's
+    threads; a table one of them is reading (a poll from a page still open)
+    is refused at once as "locked" rather than waited for, so the set-up
+    tries again for a moment."""
+    from django.db import OperationalError
+
     from tests.factories import make_member
 
+    for _ in range(50):
+        try:
+            return make_member("member")
+        except OperationalError as locked:
+            if "locked" not in str(locked):
+                raise
+            time.sleep(0.1)
     return make_member("member")
 
 
@@ -100,7 +203,8 @@ def page(browser: Browser, live_server, request: pytest.FixtureRequest) -> Itera
         # Chromium logs every 4xx as "Failed to load resource" without the
         # address; on_response judges those (a refused hand is a 422 on purpose).
         if msg.type == "error" and not msg.text.startswith("Failed to load resource"):
-            errors.append(f"console error: {msg.text}")
+            where = (msg.location or {}).get("url") or page.url
+            errors.append(f"console error: {msg.text} (at {where})")
 
     def on_response(response) -> None:
         missing = response.status == 404 and not response.url.endswith("/favicon.ico")

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from playwright.sync_api import Locator, Page, expect
 
+# The start form's first-dealer chips of the seated players (not "Draw at random").
+SEATED_DEALERS = "[data-dealer-chips] label.chip:not([hidden]):not(:has(input[value=random]))"
+
 
 def totals(page: Page) -> dict[str, int]:
     items = page.locator("ol.totals li.total")

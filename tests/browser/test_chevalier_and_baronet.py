@@ -9,7 +9,13 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.sheet import expect_next_hand, last_explanation, score_hand, totals
+from tests.browser.sheet import (
+    SEATED_DEALERS,
+    expect_next_hand,
+    last_explanation,
+    score_hand,
+    totals,
+)
 from tests.factories import make_player
 
 pytestmark = pytest.mark.browser
@@ -74,7 +80,7 @@ def start_game(page: Page, game: str, seated: tuple[str, ...], first_dealer: str
     expect(page.get_by_role("heading", name=f"New {game} game")).to_be_visible()
     for i, name in enumerate(seated, start=1):
         page.locator(f"#id_seat_{i}").select_option(label=name)
-    dealer_chips = page.locator("[data-dealer-chips] label.chip:not([hidden])")
+    dealer_chips = page.locator(SEATED_DEALERS)
     expect(dealer_chips).to_have_text(list(seated))
     dealer_chips.filter(has_text=first_dealer).tap()
 
@@ -218,7 +224,7 @@ def test_a_table_plays_a_whole_game_of_chevalier_to_31(page: Page) -> None:
     expect(page.locator("tbody.hand").last.locator(".running")).to_have_text(["31", "19"])
 
     banner = page.locator("section.winner")
-    expect(banner.get_by_role("heading")).to_have_text("🏆 Ana & Cy win")
+    expect(banner.get_by_role("heading", level=2)).to_have_text("🏆 Ana & Cy win")
     expect(banner).to_contain_text("First to reach 31, after hand 6.")
     expect(banner.get_by_role("heading", name="Settle up")).to_have_count(0)
     expect(page.locator("ol.totals li.won .who")).to_have_text("Ana & Cy")
@@ -330,7 +336,10 @@ def test_a_baronet_session_for_coins_settles_up(page: Page) -> None:
         replayed[payee] += coins
     assert replayed == final
 
-    # The table calls it a night.
+    # The table calls it a night: the settle-up is shown before it is made.
+    page.get_by_role("link", name="End the session and settle up").tap()
+    expect(page.get_by_role("heading", level=1)).to_have_text("End the session and settle up?")
+    preview = page.locator("ul.settle li").all_inner_texts()
     page.get_by_role("button", name="End the session and settle up").tap()
     banner = page.locator("section.winner")
     expect(banner.get_by_role("heading", level=2)).to_have_text("🏆 Cy wins")
@@ -342,7 +351,8 @@ def test_a_baronet_session_for_coins_settles_up(page: Page) -> None:
         "Everyone started with 100 coins. To square up, those below it pay those above it, "
         "in the fewest payments:"
     )
-    settle = parse_payments(banner.locator("ul.settle li").all_inner_texts())
+    assert banner.locator("ul.settle li").all_inner_texts() == preview
+    settle = parse_payments(preview)
     # Five players, nobody square, no group that cancels out: four payments.
     assert len(settle) == 4
     # Those down pay those up: a payment covers coins the payer is down and
@@ -354,7 +364,7 @@ def test_a_baronet_session_for_coins_settles_up(page: Page) -> None:
         square[payee] -= coins
     assert square == dict.fromkeys(BARONET, 100)
     expect(page.locator("#hand-form")).to_have_count(0)
-    expect(page.get_by_role("button", name="End the session and settle up")).to_have_count(0)
+    expect(page.get_by_role("link", name="End the session and settle up")).to_have_count(0)
     expect(banner.get_by_role("button", name="Rematch")).to_be_visible()
 
     page.screenshot(path=SCREENSHOT, full_page=True)

@@ -8,7 +8,13 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.sheet import expect_next_hand, last_explanation, score_hand, totals
+from tests.browser.sheet import (
+    SEATED_DEALERS,
+    expect_next_hand,
+    last_explanation,
+    score_hand,
+    totals,
+)
 from tests.factories import make_game, make_player
 
 pytestmark = pytest.mark.browser
@@ -74,7 +80,7 @@ def start_game(page: Page, card: str, heading: str, seated: tuple[str, ...], dea
     expect(page.get_by_role("heading", name=heading)).to_be_visible()
     for i, name in enumerate(seated, start=1):
         page.locator(f"#id_seat_{i}").select_option(label=name)
-    dealer_chips = page.locator("[data-dealer-chips] label.chip:not([hidden])")
+    dealer_chips = page.locator(SEATED_DEALERS)
     expect(dealer_chips).to_have_text(list(seated))
     dealer_chips.filter(has_text=dealer).tap()
 
@@ -148,7 +154,7 @@ def test_rules_at_the_table_in_search_and_in_print(page: Page) -> None:
     where = [t.split(":")[0] for t in results.locator("strong").all_inner_texts()]
     assert "Chevalier" in where and "Ducks and Geese" in where, where
     expect(page.locator("main p.muted").first).to_have_text(
-        f"{results.count()} places mention “bump”."
+        f"{results.count()} places in the rules for “bump”:"
     )
     for text in results.all_inner_texts():
         assert "bump" in text.lower(), text
@@ -263,7 +269,7 @@ def test_a_named_score_pad_where_low_score_wins(page: Page) -> None:
     score_hand(page, 4)
     assert totals(page) == {"Ana": 55, "Ben": 18, "Cy": 31}
     banner = page.locator("section.winner")
-    expect(banner.get_by_role("heading")).to_have_text("🏆 Ben wins")
+    expect(banner.get_by_role("heading", level=2)).to_have_text("🏆 Ben wins")
     expect(banner).to_contain_text("Lowest score; 50 reached, after hand 4.")
     expect(page.locator("ol.totals li.won .who")).to_have_text("Ben")
     expect(page.locator("#hand-form")).to_have_count(0)
@@ -418,7 +424,7 @@ def test_a_game_of_mu_for_five_to_150(page: Page) -> None:
     )
 
     banner = page.locator("section.winner")
-    expect(banner.get_by_role("heading")).to_have_text("🏆 Ana wins")
+    expect(banner.get_by_role("heading", level=2)).to_have_text("🏆 Ana wins")
     expect(banner).to_contain_text("First to reach 150, after hand 4.")
     expect(page.locator("ol.totals li.won .who")).to_have_text("Ana")
     expect(page.locator("#hand-form")).to_have_count(0)

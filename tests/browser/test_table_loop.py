@@ -8,7 +8,13 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.sheet import expect_next_hand, last_explanation, score_hand, totals
+from tests.browser.sheet import (
+    SEATED_DEALERS,
+    expect_next_hand,
+    last_explanation,
+    score_hand,
+    totals,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -70,7 +76,7 @@ def test_a_table_plays_coralon_to_forty_on_a_phone(page: Page) -> None:
         select.select_option(label=name)
     # vinescore.js relabels the first-dealer chips with the seated names and
     # marks the chips of empty seats hidden.
-    dealer_chips = page.locator("[data-dealer-chips] label.chip:not([hidden])")
+    dealer_chips = page.locator(SEATED_DEALERS)
     expect(dealer_chips).to_have_text(["Ben", "Ana", "Cy", "Dee"])
 
     page.get_by_role("button", name="Move Seat 2 up").tap()
@@ -200,7 +206,7 @@ def test_a_table_plays_coralon_to_forty_on_a_phone(page: Page) -> None:
     assert totals(page) == {"Ana": 8, "Ben": 48, "Cy": 12, "Dee": 6}
 
     banner = page.locator("section.winner")
-    expect(banner.get_by_role("heading")).to_have_text("🏆 Ben wins")
+    expect(banner.get_by_role("heading", level=2)).to_have_text("🏆 Ben wins")
     expect(banner).to_contain_text("First to reach 40, after hand 6.")
     expect(page.locator("ol.totals li.won .who")).to_have_text("Ben")
     expect(page.locator("#hand-form")).to_have_count(0)

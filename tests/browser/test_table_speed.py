@@ -9,7 +9,7 @@ import re
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
-from tests.browser.sheet import expect_next_hand, score_hand
+from tests.browser.sheet import SEATED_DEALERS, expect_next_hand, score_hand
 from tests.factories import make_game, make_player
 
 pytestmark = pytest.mark.browser
@@ -107,7 +107,7 @@ def test_people_are_seated_by_tapping_their_names_and_a_new_one_by_typing(page: 
     name("Ana").tap()
     page.get_by_placeholder("Their name").fill("Dee")
     page.get_by_placeholder("Their name").press("Enter")
-    dealer_chips = page.locator("[data-dealer-chips] label.chip:not([hidden])")
+    dealer_chips = page.locator(SEATED_DEALERS)
     expect(dealer_chips).to_have_text(["Cy", "Ana", "Ben", "Dee"])
     dealer_chips.filter(has_text="Dee").tap()
     page.get_by_role("button", name="Start game").tap()

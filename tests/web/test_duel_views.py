@@ -48,3 +48,25 @@ def test_a_rematch_keeps_the_chosen_rounds(client):
     client.post(f"/games/{game.pk}/rematch/")
     rematch = Game.objects.exclude(pk=game.pk).get()
     assert (rematch.target, rematch.stakes) == (3, 5)
+
+
+def test_editing_an_exchange_says_who_attacked_not_who_dealt(client):
+    # Exchange 1 is revealed at once; Ana hit Ben for 3, so Ana attacked exchange 2.
+    game = make_game(
+        "duel", ("Ana", "Ben"), target=2, stakes=10, hands=[{"damage": [0, 3]}, {"damage": [0, 2]}]
+    )
+    first, second = game.live_hands()
+    page = client.get(f"/games/{game.pk}/hands/{second.pk}/edit/").content.decode()
+    assert "Round 1: Ana 10 health, Ben 7 · Ana attacked" in page
+    assert "dealt" not in page
+    page = client.get(f"/games/{game.pk}/hands/{first.pk}/edit/").content.decode()
+    assert "Round 1: Ana 10 health, Ben 10 · both revealed a card at once" in page
+
+
+def test_editing_a_hand_of_a_dealt_game_still_says_who_dealt(client):
+    game = make_game(
+        "coralon", first_dealer=2, hands=[{"bidder": 1, "bid": 4, "tricks": [3, 4, 2, 4]}]
+    )
+    (hand,) = game.live_hands()
+    page = client.get(f"/games/{game.pk}/hands/{hand.pk}/edit/").content.decode()
+    assert "Coralon · Cy dealt" in page

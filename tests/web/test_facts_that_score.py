@@ -72,7 +72,7 @@ def post_hand(client, game, data):
             4,
             {"bidder": "2", "bid": "6", "bidder_points": "14", "cards": ["3", "2", "", "1"]},
             "cards",
-            "with Cy on 14 (tricks + point cards), everyone else holds at most 3",
+            "with Cy on 14 (tricks + point cards), everyone else holds at most 4",
         ),
         (
             "up-and-down",

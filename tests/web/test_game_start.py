@@ -169,3 +169,42 @@ def test_same_table_for_a_game_not_there_is_not_found(client):
 
 def test_no_same_table_is_offered_before_the_first_game(client):
     assert "Same table as last time" not in client.get("/games/new/coralon/").content.decode()
+
+
+def test_a_typed_name_in_full_width_capitals_seats_the_player_of_that_name(client, four):
+    marta = make_player("Marta")
+    data = seat_data(*four[:3])
+    data["seat_4_name"] = "ＭＡＲＴＡ"
+    response = client.post("/games/new/coralon/", data)
+    assert response.status_code == 302
+    assert Game.objects.get().seated_players()[3] == marta
+    assert Player.objects.count() == 5
+
+
+def test_a_typed_name_twice_in_other_spellings_is_seated_once(client, four):
+    data = seat_data(*four[:2], seat_3_name="Zoë", seat_4_name="ＺＯË")
+    response = client.post("/games/new/coralon/", data)
+    assert response.status_code == 422
+    assert "ＺＯË is already seated." in response.content.decode()
+    assert not Game.objects.exists() and Player.objects.count() == 4
+
+
+@pytest.mark.parametrize(
+    "typed, message",
+    [
+        ("Ana\u202eneB", "text-direction control characters"),
+        ("\u2067Ben", "text-direction control characters"),
+        ("\u200b\u200d", "at least one letter, digit or sign that shows"),
+    ],
+)
+def test_a_new_seat_name_that_could_pass_for_another_is_refused_beside_its_seat(
+    client, four, typed, message
+):
+    response = client.post("/games/new/coralon/", seat_data(*four[:3], seat_4_name=typed))
+    assert response.status_code == 422
+    page = response.content.decode()
+    # The message sits under seat 4's name box, which is marked invalid.
+    seat = page[page.index('name="seat_4_name"') :]
+    assert 'aria-invalid="true"' in seat[: seat.index(">")]
+    assert message in seat[: seat.index("</li>")]
+    assert not Game.objects.exists() and Player.objects.count() == 4

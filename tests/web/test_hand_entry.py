@@ -121,11 +121,13 @@ def test_the_sheet_is_never_served_from_the_browsers_cache(client):
 
 def test_the_sheet_shown_again_after_a_rename_heads_its_column_with_the_new_name(client):
     game = make_game(hands=[{"bidder": 1, "bid": 4, "tricks": [3, 4, 2, 4]}])
-    assert '<th scope="col">Ben</th>' in client.get(game.get_absolute_url()).content.decode()
+    before = client.get(game.get_absolute_url()).content.decode()
+    assert '<th scope="col" title="Ben">Ben</th>' in before
     ben = game.seats.get(position=1).player
     client.post(f"/players/{ben.pk}/rename/", {"name": "Benedict"})
     body = client.get(game.get_absolute_url()).content.decode()
-    assert '<th scope="col">Benedict</th>' in body and '<th scope="col">Ben</th>' not in body
+    assert '<th scope="col" title="Benedict">Benedict</th>' in body
+    assert '<th scope="col" title="Ben">Ben</th>' not in body
 
 
 def test_the_form_shown_again_after_an_undo_asks_for_the_hand_undone(client):

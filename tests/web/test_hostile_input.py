@@ -7,6 +7,7 @@ import gzip
 import io
 import json
 import re
+from pathlib import Path
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -14,9 +15,10 @@ from django.test import Client, override_settings
 
 from tests.factories import default_group, make_game, make_player
 from tests.phone import Phone
+from vinescore.names import clean_name
 from vinescore.table.forms import PlayerForm
 from vinescore.table.models import MAX_HANDS, Game, Hand, Player, Seat
-from vinescore.table.names import clean_name
+from vinescore.table.record_views import megabytes
 from vinescore.table.records import MAX_POSITIVE, import_records
 
 pytestmark = pytest.mark.django_db
@@ -100,6 +102,17 @@ def test_the_upload_page_states_its_limit_and_the_command_for_bigger_files(clien
     assert "a bigger one is imported in the background" in page
 
 
+def test_the_readme_and_the_import_page_state_the_same_upload_limit(client, settings):
+    limit = megabytes(settings.MAX_IMPORT_BYTES)
+    readme = (Path(settings.BASE_DIR) / "README.md").read_text(encoding="utf-8")
+    stated = re.findall(
+        r"(\d+ [KM]B)\s+through the Import page|a file of up to\s+(\d+ [KM]B)", readme
+    )
+    assert [a or b for a, b in stated] == [limit, limit]
+    settings.MAX_IMPORT_BYTES = 30 * 1024 * 1024
+    assert "Up to 30 MB here." in client.get("/games/import/").content.decode()
+
+
 def test_a_game_of_more_hands_than_a_game_holds_is_refused(client):
     record = coralon(target=None, hands=[{"facts": BEN_13}] * (MAX_HANDS + 1))
     refused(upload(client, games_file(record)), f"a game holds at most {MAX_HANDS:,} hands")
@@ -108,7 +121,10 @@ def test_a_game_of_more_hands_than_a_game_holds_is_refused(client):
 
 def test_twenty_thousand_players_in_one_game_are_refused_at_once(client):
     record = coralon(players=[f"P{i}" for i in range(20_000)])
-    refused(upload(client, games_file(record)), "Coralon is for 3 to 6 players; 20000 are listed")
+    refused(
+        upload(client, games_file(record)),
+        "Game 1, players: no game seats more than 12 players; this lists more.",
+    )
 
 
 def test_names_in_a_file_are_checked_as_the_player_form_checks_them(client):

@@ -16,7 +16,7 @@ from django.db import connection, connections
 from django.test import Client
 
 from tests.factories import make_game, make_member
-from vinescore.table.models import Game, GameChange
+from vinescore.table.models import Game, GameChange, Player
 
 pytestmark = pytest.mark.django_db(transaction=True)
 REPEATS = 20
@@ -166,3 +166,20 @@ def test_two_devices_setting_up_a_fresh_install_make_one_owner():
         refused = next(a for a in answers if a.status_code == 409)
         assert "vinescore was set up on another device a moment ago" in refused.content.decode()
         assert get_user_model().objects.count() == 1 and Group.objects.count() == 1
+
+
+def test_two_phones_starting_games_with_the_same_new_name_seat_one_player():
+    ana = make_game().seats.get(position=0).player
+    for attempt in range(REPEATS):
+        # One new name, spelled two ways, and another new name, on both phones.
+        data = [
+            {"seat_1": ana.pk, "seat_2_name": zed, "seat_3_name": f"Yan {attempt}"}
+            for zed in (f"ZED {attempt}", f"ｚｅｄ {attempt}")
+        ]
+        answers = race(*(phone("/games/new/coralon/", d | {"first_dealer": "0"}) for d in data))
+        statuses = [getattr(a, "status_code", repr(a)) for a in answers]
+        assert statuses == [302, 302], statuses
+        zed = Player.objects.get(name_key=f"zed {attempt}")
+        yan = Player.objects.get(name_key=f"yan {attempt}")
+        for game in Game.objects.order_by("-pk")[:2]:
+            assert game.seated_players() == [ana, zed, yan]

@@ -171,18 +171,20 @@ def test_the_note_the_target_and_the_end_are_checked_too(client):
 # --- the live sheet ---------------------------------------------------------
 
 
-def poll(client, game, version):
-    return client.get(
-        f"/games/{game.pk}/live/",
-        headers={**HTMX, "If-None-Match": f'"{game.pk}.{version}"'},
-    )
+def poll(client, game, version, typing=False):
+    """What a phone showing `version` of the sheet asks; `typing`: it has a
+    hand half typed in."""
+    headers = {**HTMX, "If-None-Match": f'"{game.pk}.{version}.en-gb"'}
+    if typing:
+        headers["X-Hand-Typed"] = "true"
+    return client.get(f"/games/{game.pk}/live/", headers=headers)
 
 
 def test_the_live_sheet_answers_304_while_the_game_has_not_moved_on(client):
     game = make_game(hands=[EXACT_BEN])
     response = poll(client, game, game.version)
     assert response.status_code == 304 and response.content == b""
-    assert response["ETag"] == f'"{game.pk}.{game.version}"'
+    assert response["ETag"] == f'"{game.pk}.{game.version}.en-gb"'
 
 
 def test_an_idle_check_costs_one_query(client):
@@ -192,11 +194,23 @@ def test_an_idle_check_costs_one_query(client):
     assert len(ctx.captured_queries) == 1
 
 
-def test_the_live_sheet_brings_another_phones_hand_and_says_so(client):
+def test_the_live_sheet_brings_another_phones_hand_to_an_idle_phone_without_a_word(client):
     game = make_game(hands=[EXACT_BEN])
     shown = game.version
     hand_from(client, game, BEN_MAKES_4, drawn(game))
     response = poll(client, game, shown)
+    body = text(response)
+    assert response.status_code == 200
+    assert "Score hand 3" in body and "Ben bid 4" in body
+    assert "on another phone" not in body and "data-moved" not in body
+    assert "X-Hand-Typed" in response["Vary"]
+
+
+def test_a_phone_with_a_hand_half_typed_is_told_it_was_overtaken(client):
+    game = make_game(hands=[EXACT_BEN])
+    shown = game.version
+    hand_from(client, game, BEN_MAKES_4, drawn(game))
+    response = poll(client, game, shown, typing=True)
     body = text(response)
     assert response.status_code == 200
     assert "Hand 2 was already entered on another phone." in body
@@ -244,13 +258,24 @@ def test_opened_on_the_server_itself_the_qr_code_carries_its_network_address(cli
 
 
 @override_settings(LAN_ADDRESSES=[])
-def test_without_the_local_network_the_join_panel_says_how_to_serve_it(client):
+def test_without_the_local_network_the_join_panel_says_no_phone_can_open_it(client):
     game = make_game()
     body = text(client.get(f"/games/{game.pk}/join/", HTTP_HOST="127.0.0.1:8000"))
-    assert "<svg" not in body and "SERVE_LAN=true make run" in body
+    assert "<svg" not in body and "127.0.0.1:8000/g/" not in body
+    assert "No address other phones can open is known" in body and "make run" not in body
 
 
 def test_the_short_link_opens_the_sheet(client):
     game = make_game()
     response = client.get(f"/g/{game.pk}/")
     assert response.status_code == 302 and response.url == game.get_absolute_url()
+
+
+def test_the_benchmarks_idle_phone_holds_the_tag_the_poll_answers_304_to(client):
+    """`make bench` times the idle check with the tag a phone holds; were
+    its tag another than the poll's, every check would be a full render."""
+    from bench.management.commands.bench_tables import live_tag
+
+    game = make_game(hands=[EXACT_BEN])
+    shown = {**HTMX, "If-None-Match": live_tag(game.pk, game.version)}
+    assert client.get(f"/games/{game.pk}/live/", headers=shown).status_code == 304

@@ -5,15 +5,23 @@ drawn from (views.refuse_stale)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils.formats import number_format
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import (
     require_http_methods,
     require_POST,
     require_safe,
 )
+
+from vinescore.accounts import access
+from vinescore.scoring import replay
+from vinescore.scoring.ledger import describe, settle_up
 
 from . import changes
 from .change_words import change_words
@@ -29,14 +37,22 @@ from .models import (
     GameChange,
     Hand,
     LiveHand,
+    hand_number,
 )
-from .views import get_game, get_hand, refuse_stale, render_sheet
+from .views import get_game, get_hand, gone, refuse_stale, render_sheet
+
+HAND_NOT_SCORED = gettext_lazy(
+    "This game was deleted on another phone, so that hand was not scored. "
+    "Restore the game to go on with it."
+)
 
 
 @require_POST
 def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
     with transaction.atomic():
-        game = get_game(request, pk, write=True, lock=True)
+        game = get_game(request, pk, write=True, lock=True, deleted=True)
+        if game.is_deleted:
+            return gone(request, game, HAND_NOT_SCORED)
         sent = changes.submitted(request)
         if sent.version != game.version:
             return hand_add_refused(request, game, sent)
@@ -44,11 +60,13 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
         form = HandForm(game.rules, sheet.next_table, request.POST)
         if game.is_finished:
             form.is_valid()
-            form.add_error(None, "This game is finished: reopen it to play more hands.")
+            form.add_error(None, gettext("This game is finished: reopen it to play more hands."))
             return render_sheet(request, game, hands, sheet, form=form, status=409)
         if not form.is_valid() or not form.has_room(len(hands)):
             return render_sheet(request, game, hands, sheet, form=form, status=422)
-        hand, sheet = game.add_hand(form.facts, key=sent.key, played=sheet)
+        hand, sheet = game.add_hand(
+            form.facts, key=sent.key, played=sheet, by_guest=access.by_guest(request, game.pk)
+        )
     if not request.htmx:
         return HttpResponseRedirect(game.get_absolute_url())
     hands = [*hands, LiveHand(hand.pk, hand.facts, hand.created_at)]
@@ -65,7 +83,7 @@ def hand_add_refused(request: HttpRequest, game: Game, sent) -> HttpResponse:
     if earlier is not None:
         if not request.htmx:
             return HttpResponseRedirect(game.get_absolute_url())
-        return render_sheet(request, game, notice="That hand was already saved.")
+        return render_sheet(request, game, notice=gettext("That hand was already saved."))
     notice = changes.conflict_message(game, sent.version)
     moved = changes.since(game, sent.version)
     if not moved or any(c.action == GameChange.ADDED for c in moved) or game.is_finished:
@@ -77,10 +95,9 @@ def hand_add_refused(request: HttpRequest, game: Game, sent) -> HttpResponse:
     return render_sheet(request, game, hands, sheet, form=form, status=409, notice=notice)
 
 
-def hand_number(game: Game, hand: Hand) -> int | None:
-    if hand.deleted_at is not None:
-        return None
-    return game.hands.filter(deleted_at__isnull=True, position__lte=hand.position).count()
+def live_number(game: Game, hand: Hand) -> int | None:
+    """The hand's number on the sheet; None when it is deleted."""
+    return None if hand.deleted_at is not None else game.number_of(hand)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -90,7 +107,7 @@ def hand_edit(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse |
             return hand_edit_post(request, get_game(request, pk, write=True, lock=True), hand_pk)
     game = get_game(request, pk, write=True)
     hand = get_hand(game, hand_pk)
-    number = hand_number(game, hand)
+    number = live_number(game, hand)
     if number is None:
         raise Http404("That hand was deleted; restore it before editing.")
     table = game.played()[1].table_for(number - 1)
@@ -104,7 +121,7 @@ def hand_edit_post(request: HttpRequest, game: Game, hand_pk: int) -> HttpRespon
     refused = refuse_stale(request, game, lambda change: HttpResponseRedirect(back))
     if refused is not None:
         return refused
-    number = hand_number(game, hand)
+    number = live_number(game, hand)
     if number is None:  # deleted, and the version did not move since: a hand of no page
         raise Http404("That hand was deleted; restore it before editing.")
     table = game.played()[1].table_for(number - 1)
@@ -112,7 +129,12 @@ def hand_edit_post(request: HttpRequest, game: Game, hand_pk: int) -> HttpRespon
     if not form.is_valid():
         return hand_edit_page(request, game, hand, number, form, table)
     if form.facts != hand.facts:
-        game.edit_hand(hand, form.facts, key=changes.submitted(request).key)
+        game.edit_hand(
+            hand,
+            form.facts,
+            key=changes.submitted(request).key,
+            by_guest=access.by_guest(request, game.pk),
+        )
     return HttpResponseRedirect(back)
 
 
@@ -128,7 +150,7 @@ def hand_edit_page(
             "number": number,
             "later": game.hand_count - number,
             "form": form,
-            "dealer": table.names[table.dealer],
+            "began": game.rules.began(table),
         },
         status=422 if form.errors else 200,
     )
@@ -145,11 +167,15 @@ def hand_delete(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse
             if refused is not None:
                 return refused
             if hand.deleted_at is None:
-                game.delete_hand(hand, key=changes.submitted(request).key)
+                game.delete_hand(
+                    hand,
+                    key=changes.submitted(request).key,
+                    by_guest=access.by_guest(request, game.pk),
+                )
             return deleted
     game = get_game(request, pk, write=True)
     hand = get_hand(game, hand_pk)
-    number = hand_number(game, hand)
+    number = live_number(game, hand)
     if number is None:
         return HttpResponseRedirect(game.get_absolute_url())
     return TemplateResponse(
@@ -170,9 +196,15 @@ def hand_restore(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
             return refused
         if hand.deleted_at is not None:
             if game.hand_count >= MAX_HANDS:
-                full = f"A game holds at most {MAX_HANDS:,} hands: this one is full."
+                full = gettext("A game holds at most {most} hands: this one is full.").format(
+                    most=number_format(MAX_HANDS, force_grouping=True)
+                )
                 return render_sheet(request, game, status=409, notice=full)
-            game.restore_hand(hand, key=changes.submitted(request).key)
+            game.restore_hand(
+                hand,
+                key=changes.submitted(request).key,
+                by_guest=access.by_guest(request, game.pk),
+            )
         return restored
 
 
@@ -181,16 +213,13 @@ def change_log(request: HttpRequest, pk: int) -> TemplateResponse:
     game = get_game(request, pk)
     changes = list(game.changes.select_related("hand"))
     _hands, sheet = game.played()
-    live = list(game.hands.filter(deleted_at__isnull=True).values_list("pk", "position"))
-    numbers = {hand_pk: i + 1 for i, (hand_pk, _position) in enumerate(live)}
+    live = game.live_positions()
     for change in changes:
         number, is_live = None, True
         if change.hand is not None:
-            is_live = change.hand_id in numbers
             # A deleted hand is named by where it would stand if restored.
-            number = numbers.get(change.hand_id) or 1 + sum(
-                1 for _pk, position in live if position < change.hand.position
-            )
+            number = hand_number(change.hand.position, live)
+            is_live = change.hand.deleted_at is None
         table = sheet.table_for(number - 1) if number else sheet.setup.table(0)
         change.number = number
         change.words = change_words(change, game.rules, table, number, is_live)
@@ -233,17 +262,41 @@ def game_reopen_page(request: HttpRequest, game: Game) -> TemplateResponse | Htt
     )
 
 
-@require_POST
-@transaction.atomic
-def game_end_session(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_game(request, pk, write=True, lock=True)
-    sheet = HttpResponseRedirect(game.get_absolute_url())
-    refused = refuse_stale(request, game, lambda change: sheet)
-    if refused is not None:
-        return refused
-    if game.ends_by_table and not game.ended:
-        game.end_session(key=changes.submitted(request).key)
-    return sheet
+@require_http_methods(["GET", "HEAD", "POST"])
+def game_end_session(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
+    """Ending a session settles it up, so the sheet's button opens a page
+    that says what the settle-up will be; its own button ends it."""
+    if request.method == "POST":
+        with transaction.atomic():
+            game = get_game(request, pk, write=True, lock=True)
+            sheet = HttpResponseRedirect(game.get_absolute_url())
+            refused = refuse_stale(request, game, lambda change: sheet)
+            if refused is not None:
+                return refused
+            if game.ends_by_table and not game.ended and not game.is_finished:
+                game.end_session(key=changes.submitted(request).key)
+            return sheet
+    game = get_game(request, pk, write=True)
+    if not game.ends_by_table or game.is_finished:
+        return HttpResponseRedirect(game.get_absolute_url())
+    hands = game.live_hands()
+    ended = replay(game.rules, replace(game.setup(), ended=True), [h.facts for h in hands])
+    names = ended.setup.names
+    return TemplateResponse(
+        request,
+        "table/game_end.html",
+        {
+            "game": game,
+            "hands": len(hands),
+            "sides": list(zip(ended.side_names, ended.totals, strict=True)),
+            "winner_name": " and ".join(ended.winner_names),
+            "settle_up": (
+                describe(settle_up(ended.totals, game.stakes), names)
+                if game.rules.coins and game.stakes is not None
+                else []
+            ),
+        },
+    )
 
 
 @require_POST

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import re
 import secrets
-from bisect import bisect_left
 from dataclasses import dataclass
 
 from django.http import HttpRequest
+from django.utils.translation import gettext, ngettext
 
-from .models import Game, GameChange
+from .models import Game, GameChange, hand_number
 
 KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
@@ -62,11 +62,7 @@ def story(game: Game, changes: list[GameChange]) -> str:
     entered, and the note was changed"."""
     if not changes:
         return ""
-    live = list(
-        game.hands.filter(deleted_at__isnull=True)
-        .order_by("position")
-        .values_list("position", flat=True)
-    )
+    live = game.live_positions()
     positions = dict(
         game.hands.filter(pk__in=[c.hand_id for c in changes if c.hand_id]).values_list(
             "pk", "position"
@@ -75,32 +71,50 @@ def story(game: Game, changes: list[GameChange]) -> str:
 
     def hand(change: GameChange) -> str:
         position = positions.get(change.hand_id)
-        return "a hand" if position is None else f"hand {bisect_left(live, position) + 1}"
+        if position is None:
+            return gettext("a hand")
+        return gettext("hand {number}").format(number=hand_number(position, live))
+
+    def names(c: GameChange) -> dict:
+        return {"was": (c.before or {}).get("name"), "now": (c.after or {}).get("name")}
 
     said = {
-        GameChange.ADDED: lambda c: f"{hand(c)} was already entered",
-        GameChange.EDITED: lambda c: f"{hand(c)} was changed",
-        GameChange.DELETED: lambda c: f"{hand(c)} was deleted",
-        GameChange.RESTORED: lambda c: f"{hand(c)} was restored",
-        GameChange.NOTE: lambda c: "the note was changed",
-        GameChange.TARGET: lambda c: f"the game was reopened to play on to {c.after}",
-        GameChange.ENDED: lambda c: "the game was ended",
-        GameChange.REOPENED: lambda c: "the game was reopened",
-        GameChange.REMATCH: lambda c: "a rematch was started",
-        GameChange.RESCORED: lambda c: "the game was rescored under corrected rules",
-        GameChange.MERGED: lambda c: (
-            f"{(c.before or {}).get('name')} was merged into {(c.after or {}).get('name')}"
+        GameChange.ADDED: lambda c: gettext("{hand} was already entered").format(hand=hand(c)),
+        GameChange.EDITED: lambda c: gettext("{hand} was changed").format(hand=hand(c)),
+        GameChange.DELETED: lambda c: gettext("{hand} was deleted").format(hand=hand(c)),
+        GameChange.RESTORED: lambda c: gettext("{hand} was restored").format(hand=hand(c)),
+        GameChange.NOTE: lambda c: gettext("the note was changed"),
+        GameChange.TARGET: lambda c: gettext("the game was reopened to play on to {target}").format(
+            target=c.after
         ),
+        GameChange.ENDED: lambda c: gettext("the game was ended"),
+        GameChange.REOPENED: lambda c: gettext("the game was reopened"),
+        GameChange.REMATCH: lambda c: gettext("a rematch was started"),
+        GameChange.RESCORED: lambda c: gettext("the game was rescored under corrected rules"),
+        GameChange.MERGED: lambda c: gettext("{was} was merged into {now}").format(**names(c)),
+        GameChange.GAME_DELETED: lambda c: gettext("the game was deleted"),
+        GameChange.GAME_RESTORED: lambda c: gettext("the game was restored"),
+        GameChange.SEATS: lambda c: gettext("the seats were changed"),
+        GameChange.REPLACED: lambda c: gettext("{was} was replaced by {now}").format(**names(c)),
     }
     clauses = [said[c.action](c) for c in changes if c.action in said]
     if len(clauses) > 3:
-        clauses = [*clauses[:2], f"{len(clauses) - 2} more changes were made"]
-    text = clauses[0] if len(clauses) == 1 else ", ".join(clauses[:-1]) + " and " + clauses[-1]
+        more = len(clauses) - 2
+        clauses = [
+            *clauses[:2],
+            ngettext("{n} more change was made", "{n} more changes were made", more).format(n=more),
+        ]
+    if len(clauses) == 1:
+        text = clauses[0]
+    else:
+        text = gettext("{some} and {last}").format(some=", ".join(clauses[:-1]), last=clauses[-1])
     return text[0].upper() + text[1:]
 
 
 def conflict_message(game: Game, version: int | None) -> str:
     told = story(game, since(game, version))
     if not told:
-        return "This page was out of date; here is the sheet as it is now."
-    return f"{told} on another phone; here is the sheet as it is now."
+        return gettext("This page was out of date; here is the sheet as it is now.")
+    return gettext("{changes} on another phone; here is the sheet as it is now.").format(
+        changes=told
+    )

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
+from django.utils.translation import gettext, ngettext
+
 WIDTH, HEIGHT = 360, 200
 LEFT, RIGHT, TOP, BOTTOM = 34, 8, 10, 22
 
@@ -33,7 +35,7 @@ def running_totals(
     *,
     start: int = 0,
     target: int | None = None,
-    title: str = "Running totals",
+    title: str = "",
 ) -> str:
     """One line per side: its total after each hand (hand 0 is the start)."""
     hands = max((len(s) for s in series), default=0)
@@ -45,7 +47,9 @@ def running_totals(
         high = low + 1
     x = lambda i: _scale(i, 0, max(1, hands), LEFT, WIDTH - RIGHT)  # noqa: E731
     y = lambda v: _scale(v, low, high, HEIGHT - BOTTOM, TOP)  # noqa: E731
-
+    title = title or gettext("Running totals")
+    target_words = gettext("target {target}").format(target=target)
+    hand_words = gettext("hand {number}").format(number=hands)
     parts = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
         f'aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
@@ -62,11 +66,11 @@ def running_totals(
         parts.append(
             f'<line class="target" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{ty:.1f}" y2="{ty:.1f}"/>'
             f'<text class="axis" x="{WIDTH - RIGHT}" y="{ty - 3:.1f}" text-anchor="end">'
-            f"target {target}</text>"
+            f"{escape(target_words)}</text>"
         )
     parts.append(
         f'<text class="axis" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'
-        f"hand {hands}</text>"
+        f"{escape(hand_words)}</text>"
     )
     for i, (name, points) in enumerate(zip(names, series, strict=True)):
         coords = " ".join(f"{x(h):.1f},{y(v):.1f}" for h, v in enumerate([start, *points]))
@@ -78,11 +82,19 @@ def running_totals(
     return "".join(parts)
 
 
-def results_over_time(results: Sequence[bool], title: str = "Results over time") -> str:
+def game_words(number: int, won: bool) -> str:
+    if won:
+        return gettext("Game {number}: won").format(number=number)
+    return gettext("Game {number}: lost").format(number=number)
+
+
+def results_over_time(results: Sequence[bool], title: str = "") -> str:
     """Win rate after each finished game, with a dot per game (filled: won)."""
     n = len(results)
     x = lambda i: _scale(i, 0, max(1, n - 1), LEFT, WIDTH - RIGHT)  # noqa: E731
     y = lambda v: _scale(v, 0, 100, HEIGHT - BOTTOM, TOP)  # noqa: E731
+    title = title or gettext("Results over time")
+    games_words = ngettext("{n} game", "{n} games", n).format(n=n)
     parts = [
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
         f'aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
@@ -105,11 +117,11 @@ def results_over_time(results: Sequence[bool], title: str = "Results over time")
         for i, (px, py, won) in enumerate(points):
             parts.append(
                 f'<circle class="{"won" if won else "lost"}" cx="{px:.1f}" cy="{py:.1f}" r="3">'
-                f"<title>Game {i + 1}: {'won' if won else 'lost'}</title></circle>"
+                f"<title>{escape(game_words(i + 1, won))}</title></circle>"
             )
     parts.append(
         f'<text class="axis" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'
-        f"{n} game{'s' if n != 1 else ''}</text>"
+        f"{escape(games_words)}</text>"
     )
     parts.append("</svg>")
     return "".join(parts)

@@ -3,13 +3,19 @@ beside the fields. The game rules themselves live in vinescore.scoring."""
 
 from __future__ import annotations
 
-from django import forms
+import secrets
 
+from django import forms
+from django.utils.formats import number_format
+from django.utils.text import format_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy, ngettext, pgettext_lazy
+
+from vinescore.names import MAX_NAME, NameInvalid, clean_name, name_key
 from vinescore.scoring import Field as FactField
 from vinescore.scoring import GameRules, HandInvalid, Table
+from vinescore.scoring.phone import posted_facts
 
 from .models import MAX_HANDS, Player
-from .names import MAX_NAME, NameInvalid, clean_name, name_key
 
 MAX_SEATS = 6
 # The fields naming who won the bidding: their chips mark who bids first.
@@ -18,10 +24,10 @@ OPENING_FIELDS = ("bidder", "chief", "leader")
 
 def player_count_words(counts: tuple[int, ...]) -> str:
     if len(counts) == 1:
-        return f"exactly {counts[0]} players"
+        return ngettext("exactly {n} player", "exactly {n} players", counts[0]).format(n=counts[0])
     if list(counts) == list(range(counts[0], counts[-1] + 1)):
-        return f"{counts[0]} to {counts[-1]} players"
-    return " or ".join(map(str, counts)) + " players"
+        return gettext("{low} to {high} players").format(low=counts[0], high=counts[-1])
+    return gettext("{counts} players").format(counts=gettext(" or ").join(map(str, counts)))
 
 
 class PlayerForm(forms.Form):
@@ -32,7 +38,10 @@ class PlayerForm(forms.Form):
         max_length=MAX_NAME,
         strip=True,
         error_messages={
-            "max_length": f"A name has at most {MAX_NAME} characters; this has %(show_value)d."
+            "max_length": format_lazy(
+                gettext_lazy("A name has at most {most} characters; this has %(show_value)d."),
+                most=MAX_NAME,
+            )
         },
     )
 
@@ -46,22 +55,30 @@ class PlayerForm(forms.Form):
             name = clean_name(self.cleaned_data["name"])
         except NameInvalid as invalid:
             raise forms.ValidationError(str(invalid)) from None
-        clash = Player.objects.filter(group=self.group, name_key=name_key(name))
+        others = Player.objects.filter(group=self.group)
         if self.player is not None:
-            clash = clash.exclude(pk=self.player.pk)
-        if (other := clash.first()) is not None:
+            others = others.exclude(pk=self.player.pk)
+        if (other := others.named(name)) is not None:
             raise forms.ValidationError(self.taken_message(other.name))
         return name
 
     @staticmethod
     def taken_message(name: str) -> str:
-        return f"There is already a player called {name}."
+        return gettext("There is already a player called {name}.").format(name=name)
 
     def refuse_taken(self) -> None:
         """Another phone saved the same name between the check and the save."""
         name = self.cleaned_data["name"]
-        other = Player.objects.filter(name_key=name_key(name)).first()
+        other = Player.objects.filter(group=self.group).named(name)
         self.add_error("name", self.taken_message(other.name if other else name))
+
+
+# The first dealer drawn at random from the seated players when the game starts.
+RANDOM_DEALER = "random"
+
+
+def dealer_choice(value: str) -> int | str:
+    return value if value == RANDOM_DEALER else int(value)
 
 
 class NewGameForm(forms.Form):
@@ -70,7 +87,10 @@ class NewGameForm(forms.Form):
     game starts; a name already known seats that player)."""
 
     first_dealer = forms.TypedChoiceField(
-        coerce=int, choices=[(i, f"Seat {i + 1}") for i in range(MAX_SEATS)], initial=0
+        # Labelled "Seat 1"… in the language of each request (__init__).
+        coerce=dealer_choice,
+        choices=[(i, str(i + 1)) for i in range(MAX_SEATS)],
+        initial=0,
     )
     options = forms.MultipleChoiceField(required=False, widget=forms.CheckboxSelectMultiple)
     target = forms.IntegerField(required=False, min_value=1, max_value=10_000)
@@ -85,45 +105,65 @@ class NewGameForm(forms.Form):
         players = Player.objects.filter(group=group)
         for i in range(self.seat_count):
             self.fields[f"seat_{i + 1}"] = forms.ModelChoiceField(
-                queryset=players, required=False, label=f"Seat {i + 1}", empty_label="—"
+                queryset=players, required=False, label=seat_words(i), empty_label="—"
             )
             self.fields[f"seat_{i + 1}_name"] = forms.CharField(
                 required=False,
                 max_length=Player._meta.get_field("name").max_length,
-                label=f"Seat {i + 1}: a new player",
+                label=gettext("Seat {seat}: a new player").format(seat=i + 1),
                 strip=True,
             )
-        self.fields["first_dealer"].choices = [(i, f"Seat {i + 1}") for i in range(self.seat_count)]
-        self.fields["options"].choices = [(o.name, o.label) for o in rules.options]
+        self.fields["first_dealer"].choices = [
+            *((i, seat_words(i)) for i in range(self.seat_count)),
+            (RANDOM_DEALER, gettext("Draw at random")),
+        ]
+        self.fields["options"].choices = [(o.name, gettext(o.label)) for o in rules.options]
         if rules.coins:
             del self.fields["target"]
         else:
-            self.fields["target"].label = rules.target_label
+            self.fields["target"].label = gettext(rules.target_label)
         if rules.coins or rules.start_label:
-            self.fields["stakes"].label = rules.start_label or "Stakes (coins each)"
+            self.fields["stakes"].label = (
+                gettext(rules.start_label) if rules.start_label else gettext("Stakes (coins each)")
+            )
         else:
             del self.fields["stakes"]
         if rules.names_game:
-            self.fields["title"] = forms.CharField(max_length=60, label="Game name")
+            self.fields["title"] = forms.CharField(max_length=60, label=gettext("Game name"))
+
+    def refuse_unasked(self, data: dict) -> None:
+        """The form does not ask a coin game for a target, nor a points game
+        for stakes: a request that sends one anyway is refused, not obeyed
+        or silently dropped."""
+        for field in ("target", "stakes"):
+            why = unasked_setting(self.rules, field)
+            if why is not None and str(self.data.get(field, "")).strip():
+                self.add_error(None, why)
 
     def seat_fields(self):
         return [(self[f"seat_{i + 1}"], self[f"seat_{i + 1}_name"]) for i in range(self.seat_count)]
 
     def seat_taker(self, i: int, data: dict) -> Player | str | None:
-        """Who sits in seat i: a known player, a new player's name, or nobody."""
-        player, name = (
-            data.get(f"seat_{i + 1}"),
-            " ".join(data.get(f"seat_{i + 1}_name", "").split()),
-        )
-        if player is not None and name:
+        """Who sits in seat i: a known player (also when their name is typed,
+        however it is spelled), a new player's name, or nobody."""
+        field = f"seat_{i + 1}_name"
+        player, typed = data.get(f"seat_{i + 1}"), data.get(field, "")
+        if not typed.strip():
+            return player
+        if player is not None:
             self.add_error(
-                f"seat_{i + 1}_name",
-                f"Seat {i + 1}: choose {player.name} or type a new name, not both.",
+                field,
+                gettext("Seat {seat}: choose {name} or type a new name, not both.").format(
+                    seat=i + 1, name=player.name
+                ),
             )
             return None
-        if name:
-            return Player.objects.filter(group=self.group, name__iexact=name).first() or name
-        return player
+        try:
+            name = clean_name(typed)
+        except NameInvalid as invalid:
+            self.add_error(field, str(invalid))
+            return None
+        return Player.objects.filter(group=self.group).named(name) or name
 
     def clean(self):
         data = super().clean()
@@ -134,9 +174,9 @@ class NewGameForm(forms.Form):
             if player is None:
                 continue
             name = player if isinstance(player, str) else player.name
-            if any(str(other).casefold() == name.casefold() for other in seated):
+            if any(name_key(str(other)) == name_key(name) for other in seated):
                 field = f"seat_{i + 1}_name" if isinstance(player, str) else f"seat_{i + 1}"
-                self.add_error(field, f"{name} is already seated.")
+                self.add_error(field, gettext("{name} is already seated.").format(name=name))
                 continue
             if data.get("first_dealer") == i:
                 seat_of_first_dealer = len(seated)
@@ -145,16 +185,31 @@ class NewGameForm(forms.Form):
         if len(seated) not in counts and not self.errors:
             self.add_error(
                 "seat_1",
-                f"{self.rules.name} is for {player_count_words(counts)}; "
-                f"{len(seated)} {'is' if len(seated) == 1 else 'are'} seated.",
+                ngettext(
+                    "{game} is for {players}; {n} is seated.",
+                    "{game} is for {players}; {n} are seated.",
+                    len(seated),
+                ).format(game=self.rules.name, players=player_count_words(counts), n=len(seated)),
             )
+        if data.get("first_dealer") == RANDOM_DEALER and seated:
+            seat_of_first_dealer = secrets.randbelow(len(seated))
         if "first_dealer" in data and seat_of_first_dealer is None and seated:
-            self.add_error("first_dealer", "The first dealer must be one of the seated players.")
+            self.add_error(
+                "first_dealer", gettext("The first dealer must be one of the seated players.")
+            )
         chosen = set(data.get("options", []))
         for option in self.rules.options:
             if option.name in chosen and option.requires and option.requires not in chosen:
                 needed = next(o.label for o in self.rules.options if o.name == option.requires)
-                self.add_error("options", f"“{option.label}” needs “{needed}” switched on.")
+                self.add_error(
+                    "options",
+                    gettext("“{option}” needs “{needed}” switched on.").format(
+                        option=gettext(option.label), needed=gettext(needed)
+                    ),
+                )
+            if option.name in chosen and seated and not option.fits(len(seated)):
+                self.add_error("options", option_misfit(option, len(seated)))
+        self.refuse_unasked(data)
         if self.rules.names_game and data.get("title"):
             try:
                 data["title"] = clean_name(data["title"], most=60)
@@ -168,14 +223,58 @@ class NewGameForm(forms.Form):
             data["stakes"] = self.rules.default_stakes(len(seated))
         if self.rules.start_label and "stakes" in self.fields and data.get("stakes") is None:
             if "stakes" not in self.errors:
-                self.add_error("stakes", f"Enter the {self.rules.start_label.lower()}.")
+                self.add_error("stakes", enter_words(gettext(self.rules.start_label)))
         if (
             self.rules.target_required
             and data.get("target") is None
             and "target" not in self.errors
         ):
-            self.add_error("target", f"Enter the {self.rules.target_label.lower()}.")
+            self.add_error("target", enter_words(gettext(self.rules.target_label)))
         return data
+
+
+def seat_words(i: int) -> str:
+    """Seat i (counted from 0) as players number it."""
+    return gettext("Seat {seat}").format(seat=i + 1)
+
+
+def enter_words(label: str) -> str:
+    """What a blank setting the rules need asks for ("Enter the target.")."""
+    # German nouns keep their capital.
+    english = (get_language() or "en").startswith("en")
+    return gettext("Enter the {setting}.").format(setting=label.lower() if english else label)
+
+
+def option_misfit(option, players: int, verb: str = "seated") -> str:
+    """Why a house rule cannot be on at a table of this size."""
+    if verb == "listed":
+        words = ngettext(
+            "“{option}” is only for {players}; {n} is listed.",
+            "“{option}” is only for {players}; {n} are listed.",
+            players,
+        )
+    else:
+        words = ngettext(
+            "“{option}” is only for {players}; {n} is seated.",
+            "“{option}” is only for {players}; {n} are seated.",
+            players,
+        )
+    return words.format(
+        option=gettext(option.label), players=player_count_words(option.player_counts), n=players
+    )
+
+
+def unasked_setting(rules: GameRules, field: str) -> str | None:
+    """Why a coin game takes no target, or a points game no stakes; None
+    when the game has that setting."""
+    if field == "target" and rules.coins:
+        return gettext(
+            "{game} is played for coins and has no target: the table ends the "
+            "session, and the most coins wins."
+        ).format(game=rules.name)
+    if field == "stakes" and not (rules.coins or rules.start_label):
+        return gettext("{game} is played for points and has no stakes.").format(game=rules.name)
+    return None
 
 
 class ListField(forms.Field):
@@ -210,7 +309,8 @@ class HandForm(forms.Form):
         self._drawn: list[dict] | None = None
 
     def clean(self):
-        raw = {name: self.cleaned_data.get(name) for name in self.fields}
+        # As the phone that keeps the game does it (vinescore.scoring.phone).
+        raw = posted_facts(self.fact_fields, self.cleaned_data)
         try:
             self.facts = self.rules.clean(raw, self.table)
         except HandInvalid as invalid:
@@ -225,8 +325,10 @@ class HandForm(forms.Form):
             return True
         self.add_error(
             None,
-            f"A game holds at most {MAX_HANDS:,} hands, and this one is full: "
-            "end it and start a rematch to play on.",
+            gettext(
+                "A game holds at most {most} hands, and this one is full: "
+                "end it and start a rematch to play on."
+            ).format(most=number_format(MAX_HANDS, force_grouping=True)),
         )
         return False
 
@@ -286,9 +388,10 @@ class HandForm(forms.Form):
             else:
                 choices = []
             if f.optional and f.kind in ("seat", "team", "choice"):
-                choices = [("", f.none_label), *choices]
+                choices = [("", gettext(f.none_label)), *choices]
             elif f.optional and choices:  # a number that may be left to be worked out
-                choices = [("", "Auto" if f.none_label == "Nobody" else f.none_label), *choices]
+                none = gettext("Auto") if f.none_label == "Nobody" else f.none_label
+                choices = [("", none), *choices]
             drawn.append(
                 {
                     "field": f,
@@ -302,7 +405,9 @@ class HandForm(forms.Form):
                         }
                         for v, label in choices
                     ],
-                    "first_words": f"{self.table.names[first]} {self.rules.opens}"
+                    "first_words": gettext("{name} {opens}").format(
+                        name=self.table.names[first], opens=gettext(self.rules.opens)
+                    )
                     if first is not None
                     else "",
                     "multiple": f.kind == "seats",
@@ -333,13 +438,15 @@ class NoteForm(forms.Form):
         required=False,
         max_length=500,
         error_messages={
-            "max_length": "A note holds at most 500 characters; this has %(show_value)d."
+            "max_length": gettext_lazy(
+                "A note holds at most 500 characters; this has %(show_value)d."
+            )
         },
     )
 
 
 class ReopenForm(forms.Form):
-    target = forms.IntegerField(min_value=1, max_value=10_000, label="Play on to")
+    target = forms.IntegerField(min_value=1, max_value=10_000, label=gettext_lazy("Play on to"))
 
     def __init__(self, *args, top: int = 0, **kwargs):
         super().__init__(*args, **kwargs)
@@ -350,7 +457,9 @@ class ReopenForm(forms.Form):
         target = self.cleaned_data["target"]
         if target <= self.top:
             raise forms.ValidationError(
-                f"The leader already has {self.top}; the new target must be higher."
+                gettext("The leader already has {top}; the new target must be higher.").format(
+                    top=self.top
+                )
             )
         return target
 
@@ -358,29 +467,40 @@ class ReopenForm(forms.Form):
 class HistoryFilter(forms.Form):
     """The history page's filters; every one may be left out."""
 
-    STATUSES = [("", "Any"), ("in_progress", "In progress"), ("finished", "Finished")]
+    STATUSES = [
+        ("", gettext_lazy("Any")),
+        ("in_progress", gettext_lazy("In progress")),
+        ("finished", gettext_lazy("Finished")),
+    ]
 
-    game = forms.ChoiceField(required=False)
+    game = forms.ChoiceField(required=False, label=gettext_lazy("Game"))
     player = forms.ModelChoiceField(
-        queryset=Player.objects.none(), required=False, empty_label="Anyone"
+        queryset=Player.objects.none(),
+        required=False,
+        label=gettext_lazy("Player"),
+        empty_label=gettext_lazy("Anyone"),
     )
-    status = forms.ChoiceField(choices=STATUSES, required=False)
+    status = forms.ChoiceField(choices=STATUSES, required=False, label=gettext_lazy("Status"))
     start = forms.DateField(
-        required=False, label="From", widget=forms.DateInput(attrs={"type": "date"})
+        required=False,
+        label=pgettext_lazy("date", "From"),
+        widget=forms.DateInput(attrs={"type": "date"}),
     )
     end = forms.DateField(
-        required=False, label="To", widget=forms.DateInput(attrs={"type": "date"})
+        required=False,
+        label=pgettext_lazy("date", "To"),
+        widget=forms.DateInput(attrs={"type": "date"}),
     )
 
     def __init__(self, *args, games: list[tuple[str, str]], players, **kwargs):
         super().__init__(*args, **kwargs)
-        self.fields["game"].choices = [("", "Any game"), *games]
+        self.fields["game"].choices = [("", gettext("Any game")), *games]
         self.fields["player"].queryset = players
 
     def clean(self):
         data = super().clean()
         if data.get("start") and data.get("end") and data["start"] > data["end"]:
-            self.add_error("end", "The end date is before the start date.")
+            self.add_error("end", gettext("The end date is before the start date."))
         return data
 
     def filter(self, games):
@@ -398,3 +518,90 @@ class HistoryFilter(forms.Form):
         if data.get("end"):
             games = games.filter(created_at__date__lte=data["end"])
         return games
+
+
+class SeatsForm(NewGameForm):
+    """Before the first hand: the start form's seats and first dealer, for
+    a game already started (who sits, and in what order)."""
+
+    def __init__(self, game, *args, **kwargs):
+        super().__init__(game.rules, *args, group=game.group, **kwargs)
+        self.game = game
+        for name in ("options", "target", "stakes", "note", "title"):
+            self.fields.pop(name, None)
+
+    def clean(self):
+        # The game keeps its target and stakes; only the seats are asked.
+        self.cleaned_data.setdefault("target", self.game.target)
+        self.cleaned_data.setdefault("stakes", self.game.stakes)
+        data = super().clean()
+        for i in range(self.seat_count):
+            name = data.get(f"seat_{i + 1}_name")
+            if name and f"seat_{i + 1}_name" not in self.errors:
+                try:
+                    clean_name(name)
+                except NameInvalid as invalid:
+                    self.add_error(f"seat_{i + 1}_name", str(invalid))
+        return data
+
+
+class ReplaceForm(forms.Form):
+    """After the first hand: someone else in one seat (a wrong name was
+    picked), a player of the group not at this table or a new name."""
+
+    seat = forms.TypedChoiceField(coerce=int, label=gettext_lazy("Seat"))
+    player = forms.ModelChoiceField(
+        queryset=Player.objects.none(),
+        required=False,
+        label=gettext_lazy("Sits there instead"),
+        empty_label="—",
+        error_messages={
+            "invalid_choice": gettext_lazy("Choose a player who is not at this table.")
+        },
+    )
+    name = forms.CharField(
+        required=False,
+        max_length=MAX_NAME,
+        strip=True,
+        label=gettext_lazy("or a new player's name"),
+    )
+
+    def __init__(self, game, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.game = game
+        seated = game.seated_players()
+        self.fields["seat"].choices = [
+            (i, gettext("Seat {seat}: {name}").format(seat=i + 1, name=player.name))
+            for i, player in enumerate(seated)
+        ]
+        self.fields["player"].queryset = Player.objects.filter(group=game.group_id).exclude(
+            pk__in=[p.pk for p in seated]
+        )
+
+    def clean(self):
+        data = super().clean()
+        player, name = data.get("player"), data.get("name")
+        if player is not None and name:
+            self.add_error(
+                "name",
+                gettext("Choose {name} or type a new name, not both.").format(name=player.name),
+            )
+        elif player is None and not name and "player" not in self.errors:
+            self.add_error("player", gettext("Choose who sits there instead, or type a new name."))
+        elif name:
+            try:
+                name = clean_name(name)
+            except NameInvalid as invalid:
+                self.add_error("name", str(invalid))
+                return data
+            found = Player.objects.filter(group=self.game.group_id, name_key=name_key(name)).first()
+            at_table = {p.pk: i for i, p in enumerate(self.game.seated_players())}
+            if found is not None and found.pk in at_table:
+                self.add_error(
+                    "name",
+                    gettext("{name} is already in seat {seat}.").format(
+                        name=found.name, seat=at_table[found.pk] + 1
+                    ),
+                )
+            data["player"] = found or name
+        return data

@@ -29,12 +29,17 @@ from django.middleware.csrf import get_token
 from django.template.loader import render_to_string
 from django.utils.crypto import salted_hmac
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 
 from .changes import KEY_PLACEHOLDER, new_key
 from .models import Game, Seat
 
 
 def cache_key(*parts: Hashable) -> str:
+    """The name of one rendering of `parts`, in the language of this request
+    (LocaleMiddleware chose it): a German visitor after an English one gets
+    German."""
+    parts = (get_language(), *parts)
     return "html:" + blake2b(repr(parts).encode(), digest_size=16).hexdigest()
 
 

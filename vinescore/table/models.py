@@ -15,7 +15,10 @@ and each sees the one before it.
 from __future__ import annotations
 
 import os
-from dataclasses import asdict
+import uuid
+from bisect import bisect_left
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, fields
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import NamedTuple
@@ -28,16 +31,28 @@ from django.db.models.signals import post_delete, pre_save
 from django.dispatch import receiver
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import gettext, pgettext_lazy
 
+from vinescore.accounts.models import group_started
+from vinescore.names import MAX_KEY, MAX_NAME, name_key
 from vinescore.scoring import REGISTRY, GameRules, Setup, Sheet, replay
-
-from .names import MAX_KEY, MAX_NAME, name_key
+from vinescore.scoring.sheet import SeatSummary
+from vinescore.table import live
 
 # Hands in one game: far beyond any real session, and small enough that the
 # largest totals the rules allow fit their columns.
 MAX_HANDS = 1000
 
-SEAT_SUMMARY = ["total", "won", "bids", "bids_made", "bid_total", "best_hand"]
+# The columns of Seat that hold its part of the outcome: the scorer's SeatSummary.
+SEAT_SUMMARY = [f.name for f in fields(SeatSummary)]
+
+
+def hand_number(position: int, live: Sequence[int]) -> int:
+    """A hand's number on the score sheet: its place, from 1, among the
+    hands in play (`live`: their positions, in order; Game.live_positions).
+    A deleted hand's is the number it would take if restored. The sheet
+    numbers its rows the same way, replaying the hands in play in order."""
+    return bisect_left(live, position) + 1
 
 
 def duration_words(first: datetime | None, last: datetime | None) -> str:
@@ -47,14 +62,13 @@ def duration_words(first: datetime | None, last: datetime | None) -> str:
         return ""
     minutes = int((last - first).total_seconds() // 60)
     if minutes < 1:
-        return "under a minute"
+        return gettext("under a minute")
     hours, minutes = divmod(minutes, 60)
     if not hours:
-        return f"{minutes} min"
-    return f"{hours} h {minutes} min" if minutes else f"{hours} h"
-
-
-SEAT_SUMMARY = ["total", "won", "bids", "bids_made", "bid_total", "best_hand"]
+        return gettext("{minutes} min").format(minutes=minutes)
+    if minutes:
+        return gettext("{hours} h {minutes} min").format(hours=hours, minutes=minutes)
+    return gettext("{hours} h").format(hours=hours)
 
 
 class LiveHand(NamedTuple):
@@ -65,6 +79,40 @@ class LiveHand(NamedTuple):
 
 class MergeRefused(Exception):
     """Two players that cannot be one; the message says why."""
+
+
+class PlayerQuerySet(models.QuerySet):
+    """Players are found by name in one way only: by names.name_key, which
+    the database's unique constraint is on."""
+
+    def named(self, name: str) -> Player | None:
+        """The player this name names, compared as names are (ANA, ana and
+        Ａｎａ are one); filter by group first: `group.players.named(name)`."""
+        return self.filter(name_key=name_key(name)).first()
+
+    def get_or_create_named(self, group, names: Iterable[str]) -> dict[str, Player]:
+        """The group's players these names name, each name given to its
+        player; a name nobody has yet becomes a new player, spelled as first
+        given. Names must have passed names.clean_name. Two queries, three
+        when some are new, however many names; a name another phone creates
+        at the same moment is found, not made twice."""
+        names = list(names)
+        wanted = {}
+        for name in names:
+            wanted.setdefault(name_key(name), name)
+        players = self.filter(group=group)
+        found = {p.name_key: p for p in players.filter(name_key__in=list(wanted))}
+        new = [
+            Player(name=name, name_key=key, group=group)
+            for key, name in wanted.items()
+            if key not in found
+        ]
+        if new:
+            # A conflict is the same name saved by another phone meanwhile:
+            # skipped here, and read back with the rest.
+            self.bulk_create(new, ignore_conflicts=True)
+            found |= {p.name_key: p for p in players.filter(name_key__in=[p.name_key for p in new])}
+        return {name: found[name_key(name)] for name in names}
 
 
 class Player(models.Model):
@@ -87,6 +135,8 @@ class Player(models.Model):
     # Moved on whenever a game they sit in changes (Game.refresh_seats), so
     # that it names one version of their record (see fragments.py).
     record_changed_at = models.DateTimeField(default=timezone.now)
+
+    objects = PlayerQuerySet.as_manager()
 
     class Meta:
         ordering = [Lower("name")]
@@ -124,12 +174,14 @@ class Player(models.Model):
         each game they sat in says so in its change log, and the duplicate
         goes. Returns how many games moved."""
         if duplicate.pk == self.pk or duplicate.group_id != self.group_id:
-            raise MergeRefused("Choose another player of the same group to merge.")
+            raise MergeRefused(gettext("Choose another player of the same group to merge."))
         shared = Game.objects.filter(seats__player=self).filter(seats__player=duplicate)
         if shared.exists():
             raise MergeRefused(
-                f"{self.name} and {duplicate.name} sat at the same table in "
-                f"{shared.first()}: they are two people, not one."
+                gettext(
+                    "{one} and {other} sat at the same table in {game}: "
+                    "they are two people, not one."
+                ).format(one=self.name, other=duplicate.name, game=shared.first())
             )
         moved = list(
             Game.objects.select_for_update()
@@ -150,7 +202,25 @@ class Player(models.Model):
         return len(moved)
 
 
+# A deleted game can be restored for this long; after it, it is gone for good.
+RESTORE_DAYS = 30
+# A member may undo a deletion this soon after it; an owner, for RESTORE_DAYS.
+UNDO_MINUTES = 15
+
+
 class GameQuerySet(models.QuerySet):
+    def live(self):
+        """The games not deleted: every list, page and statistic shows only these."""
+        return self.filter(deleted_at__isnull=True)
+
+    def deleted(self):
+        """The deleted games that can still be restored, latest deleted first."""
+        return self.filter(deleted_at__gte=restorable_since()).order_by("-deleted_at", "-pk")
+
+    def purge_deleted(self) -> int:
+        """Deleted games past their RESTORE_DAYS, gone for good; how many."""
+        return self.filter(deleted_at__lt=restorable_since()).delete()[1].get("table.Game", 0)
+
     def in_progress(self):
         return self.filter(finished_at__isnull=True)
 
@@ -183,8 +253,15 @@ class GameQuerySet(models.QuerySet):
         )
 
 
+def restorable_since() -> datetime:
+    return timezone.now() - timedelta(days=RESTORE_DAYS)
+
+
 class Game(models.Model):
     kind = models.CharField(max_length=40, help_text="The game's key in the scoring registry.")
+    # The game's identity in record files ("id"): an import of a game the
+    # group already holds is refused unless it is asked for as a copy.
+    uid = models.UUIDField(default=uuid.uuid4, editable=False)
     # Null only for games from before groups: the first group takes them in.
     group = models.ForeignKey(
         "accounts.Group", on_delete=models.CASCADE, related_name="games", null=True, blank=True
@@ -209,6 +286,9 @@ class Game(models.Model):
     # Moved on by every change (refresh_result). A form that changes the game
     # carries the version it was drawn from, and is refused if it has moved.
     version = models.PositiveIntegerField(default=0)
+    # Set when a member deletes the game: it leaves every list, page and
+    # statistic, and can be restored for RESTORE_DAYS.
+    deleted_at = models.DateTimeField(null=True, blank=True)
 
     objects = GameQuerySet.as_manager()
 
@@ -220,6 +300,11 @@ class Game(models.Model):
             models.Index(fields=["finished_at", "updated_at"]),
             models.Index(fields=["created_at"]),
             models.Index(fields=["kind", "created_at"]),
+            # An owner's list of a group's deleted games.
+            models.Index(fields=["group", "deleted_at"]),
+        ]
+        constraints = [
+            models.UniqueConstraint(fields=["group", "uid"], name="one_copy_of_a_game_a_group")
         ]
 
     def __str__(self) -> str:
@@ -246,6 +331,22 @@ class Game(models.Model):
     @property
     def is_finished(self) -> bool:
         return self.finished_at is not None
+
+    @property
+    def is_deleted(self) -> bool:
+        return self.deleted_at is not None
+
+    @property
+    def gone_for_good_at(self) -> datetime | None:
+        return self.deleted_at + timedelta(days=RESTORE_DAYS) if self.deleted_at else None
+
+    def can_be_restored_by(self, is_owner: bool) -> bool:
+        """An owner restores a deleted game for RESTORE_DAYS; any member may
+        undo a deletion for UNDO_MINUTES after it."""
+        if self.deleted_at is None:
+            return False
+        window = timedelta(days=RESTORE_DAYS) if is_owner else timedelta(minutes=UNDO_MINUTES)
+        return timezone.now() - self.deleted_at < window
 
     def scores(self) -> list[tuple[str, int]]:
         """Each side's name and final total (balance in coin games), from the
@@ -283,6 +384,16 @@ class Game(models.Model):
         rows = self.hands.filter(deleted_at__isnull=True).values_list("pk", "facts", "created_at")
         return [LiveHand(*row) for row in rows.order_by("position")]
 
+    def live_positions(self) -> list[int]:
+        """Where the hands in play stand, in order: what numbers them
+        (hand_number)."""
+        live = self.hands.filter(deleted_at__isnull=True).order_by("position")
+        return list(live.values_list("position", flat=True))
+
+    def number_of(self, hand: Hand) -> int:
+        """The hand's number on the sheet (hand_number)."""
+        return hand_number(hand.position, self.live_positions())
+
     def sheet(self, hands: list[LiveHand] | None = None) -> Sheet:
         if hands is None:
             hands = self.live_hands()
@@ -315,13 +426,15 @@ class Game(models.Model):
         if sheet.winner is not None:
             if self.finished_at is None:
                 self.finished_at = timezone.now()
-            self.winner_name = " and ".join(sheet.winner_names)
+            self.winner_name = sheet.winner_words
         else:
             self.finished_at = None
             self.winner_name = ""
         self.final_totals = list(sheet.totals)
         self.hand_count = len(sheet.rows)
         self.version += 1
+        if self.pk is not None:  # phones holding a stream of it hear once it commits
+            live.announce(self.pk, self.version)
 
     def refresh_seats(self, sheet: Sheet) -> None:
         """Each seat's part of the outcome; only the seats it changed are
@@ -363,11 +476,27 @@ class Game(models.Model):
         game.refresh_result()
         return game
 
-    def log(self, action: str, *, hand: Hand | None = None, before=None, after=None, key: str = ""):
+    def log(
+        self,
+        action: str,
+        *,
+        hand: Hand | None = None,
+        before=None,
+        after=None,
+        key: str = "",
+        by_guest: bool = False,
+    ):
         """One line of the change log, made from the game's current version;
-        `key` is the one-time key of the submit that made the change."""
+        `key` is the one-time key of the submit that made the change;
+        `by_guest`: it came in through a table link."""
         return self.changes.create(
-            action=action, hand=hand, before=before, after=after, key=key, version=self.version
+            action=action,
+            hand=hand,
+            before=before,
+            after=after,
+            key=key,
+            version=self.version,
+            by_guest=by_guest,
         )
 
     # Each change below is saved in one transaction with its log line and
@@ -375,7 +504,7 @@ class Game(models.Model):
 
     @transaction.atomic(savepoint=False)
     def add_hand(
-        self, facts: dict, key: str = "", played: Sheet | None = None
+        self, facts: dict, key: str = "", played: Sheet | None = None, by_guest: bool = False
     ) -> tuple[Hand, Sheet]:
         """The hand after the last one (deleted ones included), and the sheet
         with it; `played`: the sheet before this hand, if the caller has it."""
@@ -394,28 +523,30 @@ class Game(models.Model):
         hand = self.hands.create(position=after_last, facts=facts)
         # The database worked the position out; it is read again only if asked for.
         del hand.position
-        self.log(GameChange.ADDED, hand=hand, after=facts, key=key)
+        self.log(GameChange.ADDED, hand=hand, after=facts, key=key, by_guest=by_guest)
         return hand, self.refresh_result(played.extended(facts) if played is not None else None)
 
     @transaction.atomic(savepoint=False)
-    def edit_hand(self, hand: Hand, facts: dict, key: str = "") -> None:
+    def edit_hand(self, hand: Hand, facts: dict, key: str = "", by_guest: bool = False) -> None:
         before, hand.facts = hand.facts, facts
         hand.save(update_fields=["facts", "updated_at"])
-        self.log(GameChange.EDITED, hand=hand, before=before, after=facts, key=key)
+        self.log(
+            GameChange.EDITED, hand=hand, before=before, after=facts, key=key, by_guest=by_guest
+        )
         self.refresh_result()
 
     @transaction.atomic(savepoint=False)
-    def delete_hand(self, hand: Hand, key: str = "") -> None:
+    def delete_hand(self, hand: Hand, key: str = "", by_guest: bool = False) -> None:
         hand.deleted_at = timezone.now()
         hand.save(update_fields=["deleted_at", "updated_at"])
-        self.log(GameChange.DELETED, hand=hand, before=hand.facts, key=key)
+        self.log(GameChange.DELETED, hand=hand, before=hand.facts, key=key, by_guest=by_guest)
         self.refresh_result()
 
     @transaction.atomic(savepoint=False)
-    def restore_hand(self, hand: Hand, key: str = "") -> None:
+    def restore_hand(self, hand: Hand, key: str = "", by_guest: bool = False) -> None:
         hand.deleted_at = None
         hand.save(update_fields=["deleted_at", "updated_at"])
-        self.log(GameChange.RESTORED, hand=hand, after=hand.facts, key=key)
+        self.log(GameChange.RESTORED, hand=hand, after=hand.facts, key=key, by_guest=by_guest)
         self.refresh_result()
 
     @transaction.atomic(savepoint=False)
@@ -455,6 +586,70 @@ class Game(models.Model):
         self.refresh_result()
         return rematch
 
+    @transaction.atomic(savepoint=False)
+    def delete_game(self, key: str = "") -> None:
+        """Out of every list, page and statistic, until restored. Its version
+        moves on, and so does each seated player's record (refresh_result),
+        so no kept card or record shows it."""
+        self.deleted_at = timezone.now()
+        self.save(update_fields=["deleted_at"])
+        self.log(GameChange.GAME_DELETED, before={"hands": self.hand_count}, key=key)
+        self.refresh_result()
+
+    @transaction.atomic(savepoint=False)
+    def restore_game(self, key: str = "") -> None:
+        self.deleted_at = None
+        self.save(update_fields=["deleted_at"])
+        self.log(GameChange.GAME_RESTORED, after={"hands": self.hand_count}, key=key)
+        self.refresh_result()
+
+    def forget_seats(self) -> None:
+        """Drop the seats loaded with the game, after they changed."""
+        getattr(self, "_prefetched_objects_cache", {}).pop("seats", None)
+
+    @transaction.atomic(savepoint=False)
+    def change_seats(self, players: list[Player], first_dealer: int, key: str = "") -> None:
+        """Before the first hand: who sits where (and who deals first), as if
+        the game had been started so. A rulebook target or stake follows a
+        new number of players."""
+        before = {"names": [p.name for p in self.seated_players()], "dealer": self.first_dealer}
+        count = len(before["names"])
+        left = [p.pk for p in self.seated_players()]
+        self.seats.all().delete()
+        Seat.objects.bulk_create(
+            Seat(game=self, player=player, position=i) for i, player in enumerate(players)
+        )
+        rules = self.rules
+        if len(players) != count:
+            if self.target is not None and self.target == rules.default_target(count):
+                self.target = rules.default_target(len(players))
+            if self.stakes is not None and self.stakes == rules.default_stakes(count):
+                self.stakes = rules.default_stakes(len(players))
+        self.first_dealer = first_dealer
+        self.save(update_fields=["first_dealer", "target", "stakes"])
+        Player.objects.filter(pk__in=left).update(record_changed_at=timezone.now())
+        self.forget_seats()
+        after = {"names": [p.name for p in players], "dealer": first_dealer}
+        self.log(GameChange.SEATS, before=before, after=after, key=key)
+        self.refresh_result()
+
+    @transaction.atomic(savepoint=False)
+    def replace_player(self, position: int, player: Player, key: str = "") -> None:
+        """Someone else in this seat (a wrong name was picked): every hand
+        played there is now theirs."""
+        seat = self.seats.select_related("player").get(position=position)
+        before = {"seat": position, "name": seat.player.name}
+        seat.player = player
+        seat.save(update_fields=["player"])  # seat_changing moves the old record on
+        self.forget_seats()
+        self.log(
+            GameChange.REPLACED,
+            before=before,
+            after={"seat": position, "name": player.name},
+            key=key,
+        )
+        self.refresh_result()
+
     def stored_outcome(self) -> dict:
         """The cached outcome and the rules version it was scored by."""
         return {
@@ -469,7 +664,7 @@ class Game(models.Model):
         return {
             "rules_version": self.rules.rules_version,
             "totals": list(sheet.totals),
-            "winner": " and ".join(sheet.winner_names),
+            "winner": sheet.winner_words,
             "sides": list(sheet.side_names),
             "correction": self.rules.corrected,
         }
@@ -511,6 +706,15 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in seat {self.position + 1}"
+
+
+@receiver(group_started)
+def first_group_takes_in_everything(sender, group, first: bool, **kwargs) -> None:
+    """The first group of an install takes in every player and game that
+    belongs to none: those of a database from before groups existed."""
+    if first:
+        Player.objects.filter(group__isnull=True).update(group=group)
+        Game.objects.filter(group__isnull=True).update(group=group)
 
 
 @receiver(pre_save, sender=Seat)
@@ -556,21 +760,26 @@ class GameChange(models.Model):
     ADDED, EDITED, DELETED, RESTORED = "added", "edited", "deleted", "restored"
     NOTE, TARGET, ENDED, REOPENED = "note", "target", "ended", "reopened"
     RESCORED, REMATCH, MERGED = "rescored", "rematch", "merged"
+    # The whole game deleted and restored; its seats changed before the
+    # first hand; a player replaced in a seat after it.
+    GAME_DELETED, GAME_RESTORED = "removed", "recovered"
+    SEATS, REPLACED = "seats", "replaced"
     ACTIONS = [
-        (a, a.capitalize())
-        for a in (
-            ADDED,
-            EDITED,
-            DELETED,
-            RESTORED,
-            NOTE,
-            TARGET,
-            ENDED,
-            REOPENED,
-            RESCORED,
-            REMATCH,
-            MERGED,
-        )
+        (ADDED, pgettext_lazy("change", "Added")),
+        (EDITED, pgettext_lazy("change", "Edited")),
+        (DELETED, pgettext_lazy("change", "Deleted")),
+        (RESTORED, pgettext_lazy("change", "Restored")),
+        (NOTE, pgettext_lazy("change", "Note")),
+        (TARGET, pgettext_lazy("change", "Target")),
+        (ENDED, pgettext_lazy("change", "Ended")),
+        (REOPENED, pgettext_lazy("change", "Reopened")),
+        (RESCORED, pgettext_lazy("change", "Rescored")),
+        (REMATCH, pgettext_lazy("change", "Rematch")),
+        (MERGED, pgettext_lazy("change", "Merged")),
+        (GAME_DELETED, pgettext_lazy("change", "Removed")),
+        (GAME_RESTORED, pgettext_lazy("change", "Recovered")),
+        (SEATS, pgettext_lazy("change", "Seats")),
+        (REPLACED, pgettext_lazy("change", "Replaced")),
     ]
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
@@ -588,6 +797,9 @@ class GameChange(models.Model):
     # shows an older version is told what changed since.
     version = models.PositiveIntegerField(default=0)
     at = models.DateTimeField(auto_now_add=True)
+    # Made by a guest at the table, through a table link (no account). The
+    # database knows the default too: an import writes its log in raw SQL.
+    by_guest = models.BooleanField(default=False, db_default=False)
 
     class Meta:
         ordering = ["-at", "-pk"]
@@ -600,10 +812,35 @@ class GameChange(models.Model):
     def __str__(self) -> str:
         return f"{self.action} {self.hand}"
 
+    @property
+    def guest_words(self) -> str:
+        """Who made a change that came in through a table link."""
+        if not self.by_guest:
+            return ""
+        done = {self.ADDED: "Entered", self.EDITED: "Changed", self.DELETED: "Deleted"}
+        return f"{done.get(self.action, self.action.capitalize())} by a guest at the table"
+
+
+class StartKey(models.Model):
+    """The one-time key of a start form that started a game: the same form
+    sent again (a double tap, a retry, two phones) opens that game instead
+    of starting another."""
+
+    key = models.CharField(max_length=64, unique=True)
+    game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="+")
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    # A form is sent again within seconds; a day is more than enough.
+    KEPT = timedelta(days=1)
+
+    def __str__(self) -> str:
+        return f"start key of game {self.game_id}"
+
 
 class ImportProgress(NamedTuple):
-    games: int  # checked so far
-    percent: int  # of the file read
+    games: int  # checked so far, or once all are checked, saved so far
+    percent: int  # of the work: the file is read twice, checked then saved
+    saving: bool = False
 
 
 class ImportJob(models.Model):
@@ -632,6 +869,8 @@ class ImportJob(models.Model):
     )
     file_name = models.CharField(max_length=255)  # as uploaded
     size = models.PositiveBigIntegerField()  # bytes
+    # "Import as a copy": games the group holds already are added again.
+    as_copy = models.BooleanField(default=False)
     games = models.PositiveIntegerField(default=0)  # imported, once done
     first_games = models.JSONField(default=list, blank=True)  # ids of the first SHOWN
     error = models.TextField(blank=True)
@@ -668,19 +907,20 @@ class ImportJob(models.Model):
         self.status = self.RUNNING
         self.save(update_fields=["status", "updated_at"])
 
-    def report(self, games: int, bytes_read: int) -> None:
+    def report(self, games: int, bytes_read: int, saving: bool = False) -> None:
         """How far the import got: written whole, then renamed into place, so
         the page never reads half of it."""
         written = self.progress_path.with_suffix(".progress-new")
-        written.write_text(f"{games} {bytes_read}")
+        written.write_text(f"{games} {bytes_read} {int(saving)}")
         os.replace(written, self.progress_path)
 
     def progress(self) -> ImportProgress:
         try:
-            games, bytes_read = map(int, self.progress_path.read_text().split())
+            games, bytes_read, *saving = map(int, self.progress_path.read_text().split())
         except (OSError, ValueError):
             return ImportProgress(0, 0)
-        return ImportProgress(games, min(100, bytes_read * 100 // max(1, self.size)))
+        percent = min(100, bytes_read * 100 // max(1, self.size))
+        return ImportProgress(games, percent, saving == [1])
 
     def last_sign_of_life(self) -> datetime:
         try:
@@ -717,7 +957,8 @@ class ImportJob(models.Model):
     def games_shown(self) -> list[Game]:
         """The first games imported that are still there, in the file's order."""
         return list(
-            Game.objects.filter(pk__in=self.first_games)
+            Game.objects.live()
+            .filter(pk__in=self.first_games)
             .prefetch_related(models.Prefetch("seats", Seat.objects.select_related("player")))
             .order_by("pk")
         )

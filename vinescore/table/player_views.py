@@ -11,6 +11,7 @@ from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.safestring import mark_safe
+from django.utils.translation import gettext, gettext_lazy
 from django.views.decorators.http import (
     require_http_methods,
     require_POST,
@@ -37,9 +38,11 @@ CHART_GAMES = 100  # a player's chart shows their latest finished games
 class MergeForm(forms.Form):
     duplicate = forms.ModelChoiceField(
         queryset=Player.objects.none(),
-        label="The same person under another name",
-        empty_label="Choose…",
-        error_messages={"invalid_choice": "Choose one of this group's other players."},
+        label=gettext_lazy("The same person under another name"),
+        empty_label=gettext_lazy("Choose…"),
+        error_messages={
+            "invalid_choice": gettext_lazy("Choose one of this group's other players.")
+        },
     )
 
     def __init__(self, *args, player: Player, **kwargs):
@@ -81,16 +84,22 @@ def player_me(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
     if request.POST.get("link") == "yes":
         mine = Player.objects.filter(group=player.group_id, account=request.user)
         if player.account_id is not None and player.account_id != request.user.pk:
-            error = f"{player.name} is already linked to {player.account.username}."
+            error = gettext("{name} is already linked to {account}.").format(
+                name=player.name, account=player.account.username
+            )
         elif mine.exclude(pk=player.pk).exists():
-            error = f"You are already {mine.first().name} in this group: merge the two instead."
+            error = gettext("You are already {name} in this group: merge the two instead.").format(
+                name=mine.first().name
+            )
         else:
             player.account = request.user
     elif player.account_id is not None:
         owner = access.place(request, player.group_id).is_owner
         if player.account_id != request.user.pk and not owner:
             raise PermissionDenied(
-                f"Only {player.account.username} or an owner can unlink {player.name}."
+                gettext("Only {account} or an owner can unlink {name}.").format(
+                    account=player.account.username, name=player.name
+                )
             )
         player.account = None
     if error:
@@ -149,7 +158,7 @@ def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
         other = request.GET["other"]
         if other.isdigit() and int(other) in dict(others):
             return HttpResponseRedirect(reverse("head_to_head", args=[player.pk, int(other)]))
-        error = "Choose another player to compare with."
+        error = gettext("Choose another player to compare with.")
     version = (player.pk, player.name, player.record_changed_at, str(player.account or ""))
 
     def render(visitor: dict) -> str:
@@ -177,12 +186,13 @@ def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
 def player_record(player: Player) -> dict:
     """A player's statistics, their chart and their latest games."""
     stats = player_stats(player)
-    latest = Game.objects.newest_first().filter(seats__player=player)
+    latest = Game.objects.live().newest_first().filter(seats__player=player)
     return {
         "stats": stats,
         "chart": mark_safe(  # noqa: S308 — charts escape every label
             charts.results_over_time(
-                stats.results[-CHART_GAMES:], f"{player.name}: win rate over time"
+                stats.results[-CHART_GAMES:],
+                gettext("{name}: win rate over time").format(name=player.name),
             )
         )
         if stats.results

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from django.db.models import Prefetch, Q
+from django.utils.translation import gettext
 
 from vinescore.scoring import REGISTRY
 
@@ -53,9 +54,11 @@ def pending(games=None) -> Iterator[Rescore]:
         yield Rescore(game, game.stored_outcome(), game.current_outcome(game.sheet()))
 
 
-def _win(name: str) -> str:
+def _wins(name: str) -> str:
     # "Ana wins"; "Ben & Dee win", "Ana and Cy win" (a team, a shared win)
-    return "win" if (" & " in name or " and " in name) else "wins"
+    if " & " in name or " and " in name or gettext(" and ") in name:
+        return gettext("{name} now win").format(name=name)
+    return gettext("{name} now wins").format(name=name)
 
 
 def rescored_words(before: dict, after: dict, lead: bool = True) -> str:
@@ -72,9 +75,15 @@ def rescored_words(before: dict, after: dict, lead: bool = True) -> str:
         parts = [f"{side} {now}" for side, now in zip(sides, new, strict=False)]
     was_won, now_won = before.get("winner") or "", after.get("winner") or ""
     if now_won and now_won != was_won:
-        parts.append(f"{now_won} now {_win(now_won)}")
+        parts.append(_wins(now_won))
     elif was_won and not now_won:
-        parts.append(f"nobody has won yet, so the game goes on (it was {was_won})")
-    correction = after.get("correction") or "the corrected rules"
-    text = "; ".join(parts) if parts else "the score is unchanged"
-    return f"Rescored under {correction}: {text}" if lead else text
+        parts.append(
+            gettext("nobody has won yet, so the game goes on (it was {was})").format(was=was_won)
+        )
+    correction = after.get("correction") or gettext("the corrected rules")
+    text = "; ".join(parts) if parts else gettext("the score is unchanged")
+    if not lead:
+        return text
+    return gettext("Rescored under {correction}: {changes}").format(
+        correction=correction, changes=text
+    )

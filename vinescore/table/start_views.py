@@ -3,9 +3,12 @@
 
 from __future__ import annotations
 
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.http import (
     require_http_methods,
     require_safe,
@@ -14,6 +17,7 @@ from django.views.decorators.http import (
 from vinescore.accounts import access
 from vinescore.scoring import REGISTRY, GameRules
 
+from . import changes
 from .forms import (
     NewGameForm,
     player_count_words,
@@ -22,6 +26,7 @@ from .models import (
     Game,
     Player,
     Seat,
+    StartKey,
 )
 
 
@@ -34,7 +39,7 @@ def game_new(request: HttpRequest) -> TemplateResponse:
             {
                 "rules": rules,
                 "players": player_count_words(rules.player_counts),
-                "scoring": "coins" if rules.coins else "points",
+                "scoring": gettext("coins") if rules.coins else gettext("points"),
             }
         )
     return TemplateResponse(
@@ -53,13 +58,15 @@ def by_player_count(rules: GameRules, default) -> str:
     if len(groups) == 1:
         (only,) = groups
         return "" if only is None else str(only)
-    parts = [f"{value} with {' or '.join(map(str, counts))}" for value, counts in groups.items()]
-    return parts[0] + " players, " + ", ".join(parts[1:])
+    parts = [(value, gettext(" or ").join(map(str, counts))) for value, counts in groups.items()]
+    first = gettext("{value} with {counts} players").format(value=parts[0][0], counts=parts[0][1])
+    rest = [gettext("{value} with {counts}").format(value=v, counts=c) for v, c in parts[1:]]
+    return ", ".join([first, *rest])
 
 
 def last_table(group, kind: str | None = None) -> dict | None:
     """The group's latest game (of this kind), offered to start again as it sat."""
-    games = Game.objects.filter(group=group, kind__in=[r.key for r in REGISTRY])
+    games = Game.objects.live().filter(group=group, kind__in=[r.key for r in REGISTRY])
     if kind is not None:
         games = games.filter(kind=kind)
     last = games.newest_first().prefetch_related("seats__player").first()
@@ -83,34 +90,28 @@ def game_start(request: HttpRequest, kind: str) -> TemplateResponse | HttpRespon
     group = access.current(request, write=True).group
     initial = {}
     if rules.remember_setup:  # the rulebook fixes no values: offer the last ones used
-        last = Game.objects.filter(group=group, kind=kind).order_by("-created_at").first()
+        last = Game.objects.live().filter(group=group, kind=kind).order_by("-created_at").first()
         if last is not None:
             initial = {"target": last.target, "stakes": last.stakes}
     form = NewGameForm(
         rules, request.POST if request.method == "POST" else None, initial=initial, group=group
     )
+    key = changes.submitted(request).key if request.method == "POST" else ""
+    started = StartKey.objects.filter(key=key).select_related("game").first() if key else None
+    if started is not None:
+        if started.game.group_id == group.pk:  # the same form sent again: its game
+            return HttpResponseRedirect(reverse("game", args=[started.game_id]))
+        key = ""  # not a form of this group's: it starts a game, unkeyed
     if request.method == "POST" and form.is_valid():
-        data = form.cleaned_data
-        with transaction.atomic():
-            game = Game.objects.create(
-                kind=rules.key,
-                group=group,
-                title=data.get("title", ""),
-                rules_version=rules.rules_version,
-                options=sorted(data["options"]),
-                target=data.get("target"),
-                stakes=data.get("stakes"),
-                first_dealer=data["first_dealer_index"],
-                note=data["note"],
-            )
-            seated = [
-                Player.objects.get_or_create(name=p, group=group)[0] if isinstance(p, str) else p
-                for p in data["seated"]
-            ]
-            Seat.objects.bulk_create(
-                Seat(game=game, player=p, position=i) for i, p in enumerate(seated)
-            )
-            game.refresh_result()
+        try:
+            game = start_game(rules, group, form.cleaned_data, key)
+        except IntegrityError:
+            # The same form, sent again at the same instant, started the game
+            # first; this one's game was rolled back.
+            started = StartKey.objects.filter(key=key, game__group=group).first()
+            if started is None:
+                raise
+            return HttpResponseRedirect(reverse("game", args=[started.game_id]))
         return HttpResponseRedirect(game.get_absolute_url())
     return TemplateResponse(
         request,
@@ -122,6 +123,42 @@ def game_start(request: HttpRequest, kind: str) -> TemplateResponse | HttpRespon
             "last_table": last_table(group, kind),
             "target_hint": by_player_count(rules, rules.default_target),
             "stakes_hint": by_player_count(rules, rules.default_stakes),
+            # Sent again (a double tap, a retry) the form opens the game it started.
+            "key": key or changes.new_key(),
         },
         status=422 if form.errors else 200,
     )
+
+
+@transaction.atomic
+def start_game(rules: GameRules, group, data: dict, key: str) -> Game:
+    """The game the start form describes, with its seats; `key`, the form's
+    one-time key, is kept with it (unique: a second game started from the
+    same form cannot be committed)."""
+    game = Game.objects.create(
+        kind=rules.key,
+        group=group,
+        title=data.get("title", ""),
+        rules_version=rules.rules_version,
+        options=sorted(data["options"]),
+        target=data.get("target"),
+        stakes=data.get("stakes"),
+        first_dealer=data["first_dealer_index"],
+        note=data["note"],
+    )
+    Seat.objects.bulk_create(
+        Seat(game=game, player=p, position=i)
+        for i, p in enumerate(seat_players(group, data["seated"]))
+    )
+    game.refresh_result()
+    if key:
+        StartKey.objects.filter(created_at__lt=timezone.now() - StartKey.KEPT).delete()
+        StartKey.objects.create(key=key, game=game)
+    return game
+
+
+def seat_players(group, seated: list[Player | str]) -> list[Player]:
+    """The players a form seats: those it found, and those its new names
+    name in the group, found or made as names are (Player.objects.named)."""
+    new = Player.objects.get_or_create_named(group, [p for p in seated if isinstance(p, str)])
+    return [new[p] if isinstance(p, str) else p for p in seated]

@@ -62,7 +62,7 @@ def streaks(results: list[bool]) -> tuple[int, int]:
 
 def player_stats(player: Player) -> PlayerStats:
     stats = PlayerStats(player)
-    seats = Seat.objects.filter(player=player)
+    seats = Seat.objects.filter(player=player, game__deleted_at__isnull=True)
     finished = seats.filter(game__finished_at__isnull=False)
     for row in finished.values("game__kind").annotate(
         played=Count("pk"), won=Count("pk", filter=Q(won=True))
@@ -126,7 +126,7 @@ class HeadToHead:
 
 def head_to_head(one: Player, other: Player, limit: int = 50) -> HeadToHead:
     """Finished games both sat in: who came out on top."""
-    shared = Game.objects.finished().filter(seats__player=one).filter(seats__player=other)
+    shared = Game.objects.live().finished().filter(seats__player=one).filter(seats__player=other)
     results: dict[int, dict[int, bool]] = {}
     rows = Seat.objects.filter(game__in=shared.values("pk"), player__in=[one, other])
     for game_id, player_id, won in rows.values_list("game_id", "player_id", "won"):

@@ -5,35 +5,46 @@ the changed fragment for htmx.
 Here: the scoped helpers every view loads games and players through, the
 games list and History, and the score sheet with its live part. Screens by
 family: start_views (starting a game), change_views (changes to a game),
-player_views, watch_views (other phones, spectators), record_views,
-rules_views; accounts and groups in vinescore.accounts."""
+player_views, watch_views (other phones, spectators), record_views;
+accounts and groups in vinescore.accounts, the rules pages in vinescore.guide."""
 
 from __future__ import annotations
 
 import json
+import logging
 import re
 from collections.abc import Callable
 
+from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
+from django.core.cache import cache
 from django.core.paginator import Paginator
+from django.db import Error as DatabaseFailure
+from django.db import connection
 from django.db.models import Prefetch
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import reverse
+from django.utils import timezone
+from django.utils.cache import patch_vary_headers
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import (
     condition,
     require_safe,
 )
+from django_htmx.http import HttpResponseClientRedirect
 
 from vinescore import guide
 from vinescore.accounts import access
+from vinescore.offline.bundle import phone_rules
 from vinescore.scoring import REGISTRY, Sheet
 from vinescore.scoring.ledger import describe, settle_up
+from vinescore.scoring.words import ordinal
 
 from . import changes, charts, fragments
 from .forms import (
@@ -43,6 +54,8 @@ from .forms import (
     facts_as_data,
 )
 from .models import (
+    RESTORE_DAYS,
+    UNDO_MINUTES,
     Game,
     GameChange,
     Hand,
@@ -50,24 +63,38 @@ from .models import (
     Player,
     Seat,
     duration_words,
+    restorable_since,
 )
+
+log = logging.getLogger(__name__)
 
 # The score sheet shows the latest hands; the rest are one tap away.
 SHEET_WINDOW = 15
 
 
-def get_game(request: HttpRequest, pk: int, *, write: bool = False, lock: bool = False) -> Game:
-    """The game with its seated players, if this person's groups hold it
-    (404 otherwise); with `write`, 403 for a viewer. With `lock`, its row
-    stays locked until the transaction ends, so changes from several phones
-    queue up and each sees the version the one before it left."""
+def get_game(
+    request: HttpRequest,
+    pk: int,
+    *,
+    write: bool = False,
+    lock: bool = False,
+    deleted: bool = False,
+) -> Game:
+    """The game with its seated players, if this person's groups hold it or
+    they are a guest at its table on a page a guest may open (404 otherwise);
+    with `write`, 403 for a viewer. With `lock`, its row stays locked until
+    the transaction ends, so changes from several phones queue up and each
+    sees the version the one before it left. A deleted game is 404 too,
+    unless asked for (`deleted`) while it can be restored."""
     games = Game.objects.prefetch_related(
         Prefetch("seats", queryset=Seat.objects.select_related("player"))
     )
     if lock:
         games = games.select_for_update()
     game = get_object_or_404(games, pk=pk)
-    access.place(request, game.group_id, write=write)
+    access.game_place(request, game.pk, game.group_id, write=write)
+    if game.is_deleted and (not deleted or game.deleted_at < restorable_since()):
+        raise Http404("This game was deleted.")
     if game.kind not in REGISTRY:
         raise Http404("This game is not one vinescore knows.")
     return game
@@ -82,8 +109,9 @@ def get_player(request: HttpRequest, pk: int, *, write: bool = False) -> Player:
 
 
 def role_of(request: HttpRequest, game: Game) -> str:
-    """What this person may do with the game's sheet: "write" or "read"."""
-    return "write" if access.place(request, game.group_id).can_write else "read"
+    """What this person may do with the game's sheet: "write", "guest" (a
+    guest at the table: its hands only) or "read"."""
+    return access.game_place(request, game.pk, game.group_id).who
 
 
 def refuse_stale(
@@ -109,8 +137,26 @@ def get_hand(game: Game, hand_pk: int) -> Hand:
 
 @login_not_required
 @require_safe
+@never_cache
 def up(request: HttpRequest) -> HttpResponse:
-    """The smallest page: for health checks and the benchmark's baseline."""
+    """For health checks (a load balancer, a container) and the benchmark's
+    baseline: "ok" when this server reaches its database (one query that
+    reads no table) and the shared cache when REDIS_URL names one; else 503
+    and the one thing that is wrong, in a line that says nothing else about
+    the server (what went wrong goes to the log)."""
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+    except DatabaseFailure as error:  # OperationalError, or InterfaceError on a dead connection
+        log.warning("Health check: the database cannot be reached: %s", error)
+        return HttpResponse("database unavailable", content_type="text/plain", status=503)
+    check_cache = getattr(cache, "check", None)  # the Redis cache (vinescore/redis_cache.py)
+    if check_cache is not None:
+        try:
+            check_cache()
+        except Exception as error:  # whatever Redis's client raises, the cache is out
+            log.warning("Health check: the cache (Redis) cannot be reached: %s", error)
+            return HttpResponse("cache unavailable", content_type="text/plain", status=503)
     return HttpResponse("ok", content_type="text/plain")
 
 
@@ -121,15 +167,25 @@ def up(request: HttpRequest) -> HttpResponse:
 @require_safe
 def game_list(request: HttpRequest) -> TemplateResponse:
     here = access.current(request)
-    games = list(Game.objects.filter(group=here.group).for_list()[:100])
+    games = list(Game.objects.live().filter(group=here.group).for_list()[:100])
     return TemplateResponse(
         request,
         "table/game_list.html",
         {
             "in_progress": [g for g in games if not g.is_finished],
             "finished": [g for g in games if g.is_finished],
+            "undo_game": just_deleted(request, here),
         },
     )
+
+
+def just_deleted(request: HttpRequest, here: access.Place) -> Game | None:
+    """The game this person just deleted (?deleted=pk), while they may undo it."""
+    deleted = request.GET.get("deleted", "")
+    if not deleted.isdigit() or len(deleted) > 18 or not here.can_write:
+        return None
+    game = Game.objects.filter(group=here.group, pk=deleted).deleted().first()
+    return game if game is not None and game.can_be_restored_by(here.is_owner) else None
 
 
 HISTORY_PAGE = 20
@@ -141,7 +197,7 @@ def history(request: HttpRequest) -> HttpResponse:
     group = here.group
     query = request.GET.copy()
     query.pop("page", None)
-    found = Game.objects.filter(group=group).newest_first()
+    found = Game.objects.live().filter(group=group).newest_first()
     form = None
     if query:
         form = history_filter(query, group)
@@ -171,11 +227,12 @@ def history(request: HttpRequest) -> HttpResponse:
                 "cards": fragments.game_cards(games, "table/history.html#card"),
                 "query": query.urlencode(),
                 "can_write": here.can_write,
+                "is_owner": here.is_owner,
                 **visitor,
             },
         )
 
-    who = "write" if here.can_write else "read"
+    who = "own" if here.is_owner else "write" if here.can_write else "read"
     return HttpResponse(
         fragments.cached_page(
             request, ("history", *asked, page.number, page.paginator.count, games), render, who=who
@@ -213,10 +270,11 @@ def sheet_context(
     who: str = "write",
     live_url: str = "",
 ) -> dict:
-    """`who`: "write" shows every form and link; "read" (a viewer) the sheet
-    with its log and downloads; "watch" (a spectator link) the sheet alone."""
+    """`who`: "write" shows every form and link; "guest" (a table link) the
+    hand forms and the change log; "read" (a viewer) the sheet with its log
+    and downloads; "watch" (a spectator link) the sheet alone."""
     fresh = form is None
-    writing = who == "write"
+    writing = who in ("write", "guest")
     if form is None and not game.is_finished and writing:
         form = next_hand_form(game, sheet)
     names = sheet.setup.names
@@ -235,7 +293,16 @@ def sheet_context(
         "next_number": len(hands) + 1,
         "dealer": names[table.dealer],
         "first_bidder": names[table.left_of(table.dealer)],
-        "winner_name": " and ".join(sheet.winner_names),
+        "winner_name": sheet.winner_words,
+        "standings": [
+            {
+                "place": ordinal(p.place),
+                "name": sheet.side_names[p.side],
+                "total": p.total,
+                "note": p.note,
+            }
+            for p in sheet.standings()
+        ],
         "settle_up": (
             describe(settle_up(sheet.totals, game.stakes), names)
             if game.rules.coins and game.is_finished and game.stakes is not None
@@ -244,10 +311,16 @@ def sheet_context(
         "options": [o for o in game.rules.options if o.name in game.options],
         "rules_url": rules_url,
         "can_write": writing,
+        "guest": who == "guest",
+        # "Keep this game on this phone" (static/js/keep.js).
+        "phone_rules": phone_rules() if writing else None,
         "watching": who == "watch",
         # The live sheet's poll names the version it shows (see game_live).
         "live_url": live_url or reverse("game_live", args=[game.pk]),
         "live_headers": json.dumps({"If-None-Match": live_etag(game.pk, game.version)}),
+        # The same live part pushed: each poll address (…/live/) has its stream (…/stream/).
+        "stream_url": settings.LIVE_STREAMS
+        and (live_url or reverse("game_live", args=[game.pk])).removesuffix("live/") + "stream/",
         "status": game.rules.status(table) if not game.is_finished else "",
         "just_scored": just_scored(game, hands, sheet),
         "played_for": duration_words(hands[0].played_at, hands[-1].played_at) if hands else "",
@@ -334,7 +407,11 @@ def sheet_rows(game: Game, hands: list[LiveHand], sheet: Sheet, hidden: int, rul
                 [[row.totals[side] for row in sheet.rows] for side in range(len(sheet.totals))],
                 start=sheet.starting[0],
                 target=game.target,
-                title=f"{game.name}: running {'balances' if game.rules.coins else 'totals'}",
+                title=(
+                    gettext("{game}: running balances")
+                    if game.rules.coins
+                    else gettext("{game}: running totals")
+                ).format(game=game.name),
             )
         )
     return {"rows": rows, "chart": chart}
@@ -378,7 +455,7 @@ def render_sheet(
     context["notice"] = notice
     context["note_form"] = note_form
     deleted = request.GET.get("deleted", "")
-    if deleted.isdigit() and who == "write":
+    if deleted.isdigit() and who in ("write", "guest"):
         context["undo_hand"] = game.hands.filter(pk=deleted, deleted_at__isnull=False).first()
     template = "table/game.html#live" if request.htmx else "table/game.html"
     return TemplateResponse(request, template, context, status=status)
@@ -425,11 +502,14 @@ def game_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespons
         return render_sheet(request, get_game(request, pk))
     # Every change moves updated_at on (Game.refresh_result): the game is
     # loaded only when this version of its page has not been rendered yet.
-    found = Game.objects.filter(pk=pk).values_list("updated_at", "group_id").first()
+    found = Game.objects.filter(pk=pk).values_list("updated_at", "group_id", "deleted_at").first()
     if found is None:
         raise Http404("No such game.")
-    version, group_id = found
-    who = "write" if access.place(request, group_id).can_write else "read"
+    version, group_id, deleted_at = found
+    place = access.game_place(request, pk, group_id)
+    if deleted_at is not None:
+        return deleted_page(request, get_game(request, pk, deleted=True), place)
+    who = place.who
     show_all = request.GET.get("all") == "1"
 
     def render(visitor: dict) -> str:
@@ -443,21 +523,34 @@ def game_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespons
 
 
 def live_etag(pk: int, version: int) -> str:
-    return f'"{pk}.{version}"'
+    """Names one rendering of a game's live part: its version, in the
+    language of the phone that asks (a phone that switches language gets
+    the live part anew)."""
+    return f'"{pk}.{version}.{get_language()}"'
 
 
 def current_etag(request: HttpRequest, pk: int) -> str | None:
-    """The version of a game the signed-in person's groups hold, in one
-    query that is also the access check (the person is not loaded: see
-    access.session_user_id); None sends the request on to the view."""
-    user_id = access.session_user_id(request)
-    if user_id is None:
+    """The version of a game the signed-in person's groups hold (or a guest
+    at its table scores), in one query that is also the access check: the
+    session's row (named by the cookie, gone once its person signed out)
+    joined to their memberships, without loading the session or the person.
+    A guest's phone (no member matched) is checked by its table link; None
+    sends the request on to the view."""
+    session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
+    if not session_key:
         return None
     version = (
-        Game.objects.filter(pk=pk, group__memberships__user_id=user_id)
+        Game.objects.live()
+        .filter(
+            pk=pk,
+            group__memberships__user__sessions__session_key=session_key,
+            group__memberships__user__sessions__expire_date__gt=timezone.now(),
+        )
         .values_list("version", flat=True)
         .first()
     )
+    if version is None:
+        version = access.guest_version(request, pk)
     return None if version is None else live_etag(pk, version)
 
 
@@ -469,16 +562,58 @@ def game_live(request: HttpRequest, pk: int) -> HttpResponse:
     has not moved on this is one indexed read and a 304 with no body; when it
     has, the live part of the sheet, saying what changed since the version
     the phone shows."""
-    game = get_game(request, pk)
+    game = get_game(request, pk, deleted=True)
     if not request.htmx:
         return HttpResponseRedirect(game.get_absolute_url())
+    if game.is_deleted:
+        return gone(request, game)
     return live_sheet(request, game)
 
 
+# Sent by a phone whose own hand form was half typed when it asked (vinescore.js).
+TYPING_HEADER = "X-Hand-Typed"
+
+
 def live_sheet(request: HttpRequest, game: Game, who: str = "", live_url: str = ""):
-    """The live part of the sheet, telling what moved on since the version
-    the asking phone shows (named by its If-None-Match)."""
-    shown = re.fullmatch(r'"\d+\.(\d{1,9})"', request.headers.get("If-None-Match", ""))
-    told = changes.story(game, changes.since(game, int(shown[1]))) if shown else ""
-    notice = f"{told} on another phone." if told else ""
-    return render_sheet(request, game, notice=notice, who=who, live_url=live_url)
+    """The live part of the sheet. A phone that says it had a hand half
+    typed is told what moved on since the version it shows (named by its
+    If-None-Match), since that hand may now be out of date; an idle phone
+    or a spectator just gets the sheet as it is."""
+    notice = ""
+    if request.headers.get(TYPING_HEADER) == "true":
+        shown = re.fullmatch(r'"\d+\.(\d{1,9})\.[\w-]+"', request.headers.get("If-None-Match", ""))
+        told = changes.story(game, changes.since(game, int(shown[1]))) if shown else ""
+        notice = gettext("{changes} on another phone.").format(changes=told) if told else ""
+    response = render_sheet(request, game, notice=notice, who=who, live_url=live_url)
+    patch_vary_headers(response, [TYPING_HEADER])
+    return response
+
+
+def deleted_page(
+    request: HttpRequest, game: Game, place: access.Place, status: int = 404, notice: str = ""
+) -> TemplateResponse:
+    """A deleted game's own address: it says so, with Restore for whoever
+    may still restore it (an owner for RESTORE_DAYS, a member just after)."""
+    return TemplateResponse(
+        request,
+        "table/game_deleted.html",
+        {
+            "game": game,
+            "notice": notice,
+            "can_restore": place.can_write and game.can_be_restored_by(place.is_owner),
+            "is_owner": place.is_owner,
+            "restore_days": RESTORE_DAYS,
+            "undo_minutes": UNDO_MINUTES,
+        },
+        status=status,
+    )
+
+
+def gone(request: HttpRequest, game: Game, notice: str = "") -> HttpResponse:
+    """The answer to a phone still on a deleted game's sheet: htmx is sent
+    to the page that says it was deleted (with Restore); a plain form gets
+    that page, saying what became of what it sent (`notice`)."""
+    if request.htmx:
+        return HttpResponseClientRedirect(game.get_absolute_url())
+    place = access.place(request, game.group_id)
+    return deleted_page(request, game, place, status=409 if notice else 404, notice=notice)

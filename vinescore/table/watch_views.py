@@ -1,8 +1,9 @@
-"""Other phones on a game: the QR code and short link that open it at the
-table, and spectator links: a game's live sheet, read only, for anyone
+"""Other phones on a game: the table link (a QR code that lets anyone at
+the table score this game without an account), the short link members
+type, and spectator links: a game's live sheet, read only, for anyone
 holding a signed link that the game's owner or members can revoke. A
 spectator sees the sheet and nothing else: no other game, player page or
-history."""
+history. What a guest at the table may do is decided in accounts.access."""
 
 from __future__ import annotations
 
@@ -18,11 +19,12 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from vinescore import lan
-from vinescore.accounts.models import SpectatorLink
-from vinescore.qr import qr_svg
+from vinescore import links
+from vinescore.accounts import access
+from vinescore.accounts.models import SpectatorLink, TableLink
 from vinescore.scoring import REGISTRY
 
+from .middleware import table_link_ended
 from .models import (
     Game,
 )
@@ -49,6 +51,8 @@ def watched_game(token: str) -> Game:
     if link.revoked_at is not None:
         raise Withdrawn
     game = get_object_or_404(Game.objects.prefetch_related("seats__player"), pk=link.game_id)
+    if game.is_deleted:  # the game's own page is gone: so is the view of it
+        raise Withdrawn
     if game.kind not in REGISTRY:
         raise Http404("This game is not one vinescore knows.")
     return game
@@ -77,7 +81,8 @@ def watch_etag(request: HttpRequest, token: str) -> str | None:
     if number is None:
         return None
     found = (
-        Game.objects.filter(watch_links__pk=number, watch_links__revoked_at__isnull=True)
+        Game.objects.live()
+        .filter(watch_links__pk=number, watch_links__revoked_at__isnull=True)
         .values_list("pk", "version")
         .first()
     )
@@ -112,43 +117,70 @@ def watch_link_revoke(request: HttpRequest, pk: int, link_pk: int) -> HttpRespon
     return HttpResponseRedirect(reverse("game_join", args=[game.pk]) + "#watch")
 
 
-def join_address(request: HttpRequest, path: str) -> str:
-    """The address other phones at the table can open `path` at: the one
-    this page was opened with, unless that names this machine only to itself
-    (127.0.0.1, localhost); then this machine's address on the local network
-    (SERVE_LAN), or "" when it is not served there."""
-    host = request.get_host()
-    if lan.is_loopback(host):
-        if not settings.LAN_ADDRESSES:
-            return ""
-        port = host.rsplit("]", 1)[-1].rpartition(":")[2] if ":" in host else ""
-        host = settings.LAN_ADDRESSES[0] + (f":{port}" if port else "")
-    return f"{request.scheme}://{host}{path}"
+@login_not_required
+@require_safe
+def table_link(request: HttpRequest, token: str) -> HttpResponse:
+    """A table link, scanned at the table: this phone may score the game
+    from now on, as a guest (a member of its group just opens the sheet; a
+    viewer scores as a guest would)."""
+    number = TableLink.number_in(token)
+    link = (
+        TableLink.objects.select_related("game").filter(pk=number).first()
+        if number is not None
+        else None
+    )
+    if link is None:
+        raise Http404("No such link.")
+    reason = link.refusal(game_finished=link.game.is_finished)
+    if reason:
+        return table_link_ended(request, reason, link.game_id)
+    member = access.places(request).get(link.game.group_id)
+    if member is None or not member.can_write:
+        access.seat_guest(request, link)
+    return HttpResponseRedirect(link.game.get_absolute_url())
+
+
+@require_POST
+def table_link_new(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game(request, pk, write=True)
+    TableLink.objects.create(game=game, created_by=request.user)
+    return HttpResponseRedirect(reverse("game_join", args=[game.pk]) + "#table")
+
+
+@require_POST
+def table_link_revoke(request: HttpRequest, pk: int, link_pk: int) -> HttpResponse:
+    game = get_game(request, pk, write=True)
+    get_object_or_404(TableLink, game=game, pk=link_pk).revoke()
+    return HttpResponseRedirect(reverse("game_join", args=[game.pk]) + "#table")
 
 
 @require_safe
 def game_join(request: HttpRequest, pk: int) -> TemplateResponse:
-    """A QR code and a short link that open this game on another phone; for
-    those who may change the game, its read-only spectator links too."""
+    """For those who may change the game: its table link (scoring without an
+    account) and its read-only spectator links; for everyone in the group,
+    the short link that opens it on another phone signed in."""
     game = get_game(request, pk)
-    address = join_address(request, reverse("join_short", args=[game.pk]))
     can_write = role_of(request, game) == "write"
-    watch = []
+    table, watch = [], []
     if can_write:
+        good = game.table_links.filter(revoked_at__isnull=True, created_at__gt=TableLink.cutoff())
+        for link in good if not game.is_finished else []:
+            shared = links.shared(request, reverse("table_link", args=[link.token]))
+            table.append({"link": link, "shared": shared})
         for link in game.watch_links.filter(revoked_at__isnull=True):
-            path = reverse("watch", args=[link.token])
-            shared = join_address(request, path) or request.build_absolute_uri(path)
-            watch.append({"link": link, "address": shared, "qr": qr_svg(shared, scale=4)})
+            shared = links.shared(request, reverse("watch", args=[link.token]), scale=4)
+            watch.append({"link": link, "shared": shared})
     template = "table/game_join.html#panel" if request.htmx else "table/game_join.html"
     return TemplateResponse(
         request,
         template,
         {
             "game": game,
-            "address": address,
-            "qr": qr_svg(address) if address else "",
+            "short": links.shared(request, reverse("join_short", args=[game.pk]), scale=4),
             "can_write": can_write,
+            "table": table,
             "watch": watch,
+            "hours": settings.TABLE_LINK_HOURS,
         },
     )
 

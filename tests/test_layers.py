@@ -1,0 +1,77 @@
+"""Which part of vinescore may use which (arrows only downward): table uses
+accounts for who may do what, never the other way round, and the rules in
+scoring are pure Python that any other part may use. Read from the source's
+imports, so a new file that breaks the layering fails here."""
+
+from __future__ import annotations
+
+import ast
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGE = ROOT / "vinescore"
+
+
+def imports_of(path: Path) -> set[str]:
+    """Every module the file imports, relative imports made absolute."""
+    package = list(path.relative_to(ROOT).parent.parts)  # where `from .` starts
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            name = ".".join([*base, *([node.module] if node.module else [])])
+            found.add(name)
+            found.update(f"{name}.{alias.name}" for alias in node.names)
+    return found
+
+
+def modules_under(folder: Path) -> dict[Path, set[str]]:
+    return {path: imports_of(path) for path in sorted(folder.rglob("*.py"))}
+
+
+def within(name: str, package: str) -> bool:
+    return name == package or name.startswith(package + ".")
+
+
+def test_relative_imports_are_read_as_the_modules_they_name():
+    assert "vinescore.table.models" in imports_of(PACKAGE / "table" / "forms.py")
+    assert "vinescore.scoring.base" in imports_of(PACKAGE / "scoring" / "games" / "coralon.py")
+
+
+def test_accounts_imports_nothing_from_table():
+    found = {
+        f"{path.relative_to(ROOT)}: {name}"
+        for path, names in modules_under(PACKAGE / "accounts").items()
+        for name in names
+        if within(name, "vinescore.table")
+    }
+    assert not found, "accounts must not use table (table uses accounts):\n" + "\n".join(found)
+
+
+def test_scoring_imports_no_django_and_nothing_else_of_ours():
+    found = {
+        f"{path.relative_to(ROOT)}: {name}"
+        for path, names in modules_under(PACKAGE / "scoring").items()
+        for name in names
+        if within(name, "django")
+        or (within(name, "vinescore") and not within(name, "vinescore.scoring"))
+        or within(name, "bench")
+        or within(name, "tests")
+    }
+    assert not found, "scoring is pure Python of its own:\n" + "\n".join(found)
+
+
+def test_the_product_ships_no_benchmark_code():
+    packages = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    assert packages["packages"]["find"]["include"] == ["vinescore*"]
+    assert not list(PACKAGE.rglob("bench*.py"))
+    found = {
+        f"{path.relative_to(ROOT)}: {name}"
+        for path, names in modules_under(PACKAGE).items()
+        for name in names
+        if within(name, "bench")
+    }
+    assert not found, "\n".join(found)

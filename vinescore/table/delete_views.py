@@ -1,0 +1,98 @@
+"""Deleting a whole game, undoing that, and an owner's list of the group's
+deleted games. A deleted game leaves every list, page and statistic; a
+member may undo the deletion just after it, an owner restore it for
+RESTORE_DAYS, after which it is gone for good (purged lazily, whenever a
+game is deleted or the list is opened)."""
+
+from __future__ import annotations
+
+from django.core.exceptions import PermissionDenied
+from django.db import transaction
+from django.db.models import Prefetch
+from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils.translation import gettext, gettext_lazy
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from vinescore.accounts import access
+
+from . import changes
+from .models import RESTORE_DAYS, UNDO_MINUTES, Game, Seat
+from .views import deleted_page, get_game, refuse_stale
+
+ALREADY_DELETED = gettext_lazy("This game was already deleted on another phone.")
+OWNERS_ONLY = gettext_lazy(
+    "Only an owner of {group} can restore a game deleted more than {minutes} minutes ago."
+)
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def game_delete(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
+    """A page that names the game and its hands; its button deletes it and
+    opens the games list, with Undo."""
+    if request.method == "POST":
+        with transaction.atomic():
+            game = get_game(request, pk, write=True, lock=True, deleted=True)
+            deleted = HttpResponseRedirect(f"{reverse('game_list')}?deleted={game.pk}")
+            if game.is_deleted:
+                if changes.earlier_submit(game, changes.submitted(request)) is not None:
+                    return deleted  # the same submit sent again
+                place = access.place(request, game.group_id)
+                return deleted_page(request, game, place, status=409, notice=ALREADY_DELETED)
+            refused = refuse_stale(request, game, lambda change: deleted)
+            if refused is not None:
+                return refused
+            game.delete_game(key=changes.submitted(request).key)
+            Game.objects.purge_deleted()
+        return deleted
+    game = get_game(request, pk, write=True)
+    return TemplateResponse(
+        request,
+        "table/game_delete.html",
+        {
+            "game": game,
+            "names": [player.name for player in game.seated_players()],
+            "restore_days": RESTORE_DAYS,
+            "undo_minutes": UNDO_MINUTES,
+        },
+    )
+
+
+@require_POST
+def game_restore(request: HttpRequest, pk: int) -> HttpResponse:
+    with transaction.atomic():
+        game = get_game(request, pk, write=True, lock=True, deleted=True)
+        restored = HttpResponseRedirect(game.get_absolute_url())
+        if not game.is_deleted:  # restored already: this submit, or another phone
+            return restored
+        place = access.place(request, game.group_id)
+        if changes.submitted(request).version != game.version:
+            # Restored and deleted again since this form was drawn.
+            return deleted_page(request, game, place, status=409, notice=ALREADY_DELETED)
+        if not game.can_be_restored_by(place.is_owner):
+            raise PermissionDenied(OWNERS_ONLY.format(group=place.group.name, minutes=UNDO_MINUTES))
+        game.restore_game(key=changes.submitted(request).key)
+    return restored
+
+
+@never_cache
+@require_safe
+def deleted_games(request: HttpRequest) -> TemplateResponse:
+    """The group's deleted games, for its owners to restore."""
+    here = access.current(request)
+    if not here.is_owner:
+        raise PermissionDenied(
+            gettext("Only an owner of {group} sees its deleted games.").format(
+                group=here.group.name
+            )
+        )
+    Game.objects.purge_deleted()
+    seats = Prefetch("seats", queryset=Seat.objects.select_related("player"))
+    games = Game.objects.filter(group=here.group).deleted().prefetch_related(seats)
+    return TemplateResponse(
+        request,
+        "table/games_deleted.html",
+        {"games": games, "restore_days": RESTORE_DAYS},
+    )
