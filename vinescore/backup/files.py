@@ -9,12 +9,19 @@ rather than half restored.
 
 What is kept: every account (with its password hash), Django's own groups
 of accounts, and every row of every model of vinescore's own apps, whatever
-models they have by then: groups, memberships, invitations, spectator links,
-players, games, seats, hands, change logs, import jobs. Rows keep their
-numbers, so links stay valid; content types and permissions are referred to
-by name (`migrate` makes them afresh, perhaps numbered otherwise). Not kept:
-sessions (they live in the phones' signed cookies), the admin's log, failed
-sign-ins, and the files of imports still waiting (IMPORT_DIR).
+models they have by then, but for sessions: groups, memberships,
+invitations, spectator and table links, players, games, seats, hands,
+change logs, start keys, import jobs. Rows keep their numbers, so links
+stay valid; content types and permissions are referred to by name
+(`migrate` makes them afresh, perhaps numbered otherwise).
+
+Not kept: sessions (accounts.Session, and any session model to come). Each
+row's key is a sign-in token, as good as the password while it lasts: a
+backup lying on a disk should not sign anyone in. A restored server has
+none, so every phone signs in again, and a guest at the table scans the
+table link again (the link itself still works). A file that carries
+sessions all the same is restored without them. Nor are the admin's log,
+failed sign-ins, and the files of imports still waiting (IMPORT_DIR).
 
 Rows are read in one transaction (a snapshot on PostgreSQL; on SQLite
 changes wait meanwhile) and written as they are read, so memory stays flat
@@ -37,6 +44,7 @@ from typing import IO
 from django.apps import apps
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group as AccountGroup
+from django.contrib.sessions.base_session import AbstractBaseSession
 from django.core import serializers
 from django.core.management.color import no_style
 from django.core.serializers.json import DjangoJSONEncoder
@@ -55,13 +63,22 @@ class NotRestored(Exception):
     """Why a file cannot be restored here; nothing was changed."""
 
 
+def is_session(model: type[Model]) -> bool:
+    """Sign-in tokens, which no backup keeps (see above)."""
+    return issubclass(model, AbstractBaseSession)
+
+
 def backed_up_models() -> list[type[Model]]:
     """The models whose rows a backup keeps, each after those it names by
     natural key (groups of accounts before the accounts in them)."""
     chosen = [AccountGroup, get_user_model()]
     for config in apps.get_app_configs():
         if config.name.startswith("vinescore."):
-            chosen += [m for m in config.get_models() if m._meta.managed and not m._meta.proxy]
+            chosen += [
+                m
+                for m in config.get_models()
+                if m._meta.managed and not m._meta.proxy and not is_session(m)
+            ]
     chosen = list(dict.fromkeys(chosen))
     by_app: dict = {}
     for model in chosen:
@@ -224,6 +241,7 @@ def restore_backup(path: Path) -> Counter:
     of it or nothing, and counts the rows of each model."""
     allowed = {label(model): model for model in backed_up_models()}
     counts: Counter = Counter()
+    sessions_left_out = 0
     with open_backup(path) as (header, lines):
         check_database_fits(header)
         ending: dict = {}
@@ -235,6 +253,9 @@ def restore_backup(path: Path) -> Counter:
                 )
                 for row in found:
                     name = label(type(row.object))
+                    if name not in allowed and is_session(type(row.object)):
+                        sessions_left_out += 1  # its phone signs in again
+                        continue
                     if name not in allowed:
                         raise NotRestored(f"{path} holds rows of {name}, which no backup keeps.")
                     row.save()
@@ -243,7 +264,7 @@ def restore_backup(path: Path) -> Counter:
                         waiting.append(row)
                 for row in waiting:
                     row.save_deferred_fields()
-                if ending.get("rows") != sum(counts.values()):
+                if ending.get("rows") != sum(counts.values()) + sessions_left_out:
                     raise NotRestored(
                         f"{path} ends early: it was not written to the end "
                         f"({sum(counts.values())} rows found). Nothing was restored."

@@ -9,9 +9,10 @@ from vinescore.backup.files import in_words, write_backup
 
 class Command(BaseCommand):
     help = (
-        "Write every account, group, membership, invitation, spectator link, player, game, "
-        "hand and change log to one file, for `manage.py restore` (gzip-compressed when "
-        "FILE ends in .gz)."
+        "Write every account, group, membership, invitation, spectator and table link, "
+        "player, game, hand and change log to one file, for `manage.py restore` "
+        "(gzip-compressed when FILE ends in .gz). Sessions are left out: after a restore, "
+        "every phone signs in again."
     )
 
     def add_arguments(self, parser):
