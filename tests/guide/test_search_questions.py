@@ -1,6 +1,8 @@
 """Rules search answers what a player types at the table: each question
 leads, as its first result, to the section that answers it; a word the named
-game does not have is said to be missing there, with the games that have it."""
+game does not have is said to be missing there, and leads to the named game's
+own section on that part of the game (where a bump would be: its Scoring),
+never to other games."""
 
 from __future__ import annotations
 
@@ -54,16 +56,16 @@ QUESTIONS = [
     ("ace rank", "deck/#ranks"),
 ]
 
-# (what a player types, the word the game lacks, games that must be offered instead)
+# (what a player types, the word the game lacks, where the first result must lead)
 NOT_IN_THAT_GAME = [
-    ("coralon bump", "bump", {"chevalier", "ducks-and-geese", "dog"}),
-    ("does coralon have a bump", "bump", {"chevalier", "ducks-and-geese", "dog"}),
-    ("coralon sweep", "sweep", {"chevalier"}),
-    ("bishop bump", "bump", {"chevalier", "ducks-and-geese", "dog"}),
-    ("thief forfeit", "forfeit", {"ducks-and-geese", "dog"}),
-    ("zero bid in thief", "zero bid", {"coralon", "coralon-partners", "ducks-and-geese"}),
-    ("coralon blind bid", "blind bid", {"ducks-and-geese", "dog", "ducks-and-geese-cutthroat"}),
-    ("mu red", "red", {"up-and-down", "up-and-down-points"}),
+    ("coralon bump", "bump", "coralon/#scoring"),
+    ("does coralon have a bump", "bump", "coralon/#scoring"),
+    ("coralon sweep", "sweep", "coralon/#scoring"),
+    ("bishop bump", "bump", "bishop/#scoring"),
+    ("thief forfeit", "forfeit", "thief/#bidding"),
+    ("zero bid in thief", "zero bid", "thief/#bidding"),
+    ("coralon blind bid", "blind bid", "coralon/#bidding"),
+    ("mu red", "red", "mu/#partner"),
 ]
 
 
@@ -79,19 +81,28 @@ def test_a_question_leads_first_to_the_section_that_answers_it(question, where):
     assert answer.first.url == where, [hit.url for hit in answer.hits[:3]]
 
 
-@pytest.mark.parametrize(("question", "word", "games"), NOT_IN_THAT_GAME)
-def test_a_word_the_game_does_not_have_is_answered_as_missing(question, word, games):
+@pytest.mark.parametrize(("question", "word", "where"), NOT_IN_THAT_GAME)
+def test_a_word_the_game_does_not_have_is_answered_as_missing_in_that_game(question, word, where):
     answer = search(question)
     assert answer.missing == word
     assert answer.lacks.endswith(f"has no {word}")
-    assert not answer.hits, "nothing of the named game answers it"
-    offered = {hit.game for hit in answer.elsewhere}
-    assert games <= offered, offered
-    assert all(hit.url.startswith(f"{hit.game}/") for hit in answer.elsewhere)
+    assert answer.first is not None, f"{question!r} leads nowhere"
+    assert answer.first.url == where, [hit.url for hit in answer.hits[:3]]
+    assert {hit.game for hit in answer.hits} == set(answer.games), "no other game is listed"
 
 
-def test_coralon_has_no_bump_in_so_many_words():
-    assert search("coralon bump").lacks == "Coralon has no bump"
+def test_coralon_has_no_bump_and_its_scoring_says_what_it_has():
+    answer = search("coralon bump")
+    assert answer.lacks == "Coralon has no bump"
+    assert [(hit.where, hit.title) for hit in answer.hits] == [("Coralon", "Scoring")]
+    assert answer.first.snippet.startswith("A trick is worth 1 point.")
+
+
+def test_other_words_still_find_the_named_games_sections_after_the_place_it_would_be():
+    answer = search("coralon bump scoring")
+    assert answer.missing == "bump"
+    assert answer.first.url == "coralon/#scoring"
+    assert {hit.game for hit in answer.hits} == {"coralon"}
 
 
 def test_game_names_are_recognised_longest_first():

@@ -6,7 +6,8 @@ words are dropped, the rest are matched on word stems ("scores", "scoring"
 and "score" are one word) against each section's title, the scorer's rules
 it explains and a few words players use for it ("target" for Winning), then
 its text. A word the named game does not have ("coralon bump") is answered
-as such, with the games that do have it.
+as such, with the named game's own section on that part of the game (its
+Scoring: where a bump would be), not with other games.
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ GAME_NAMES: dict[str, str] = {
 }
 
 TITLE, RULE, ALIAS, TEXT, EXACT = 10, 8, 6, 1, 5
+# Sections that touch on a bit of everything, never the place of one thing.
+CATCH_ALL = frozenset({"rulings", "examples"})
 
 
 def plain(word: str) -> str:
@@ -121,7 +124,6 @@ class Answer:
     hits: list[Hit] = field(default_factory=list)
     games: tuple[str, ...] = ()  # games the query names
     missing: str = ""  # what the named game does not have, in the player's words
-    elsewhere: list[Hit] = field(default_factory=list)  # where games that have it say so
 
     @property
     def first(self) -> Hit | None:
@@ -138,6 +140,7 @@ class Answer:
 @dataclass(frozen=True)
 class _Entry:
     hit: Hit
+    anchor: str
     title: frozenset[str]
     rules: frozenset[str]
     alias: frozenset[str]
@@ -148,6 +151,7 @@ class _Entry:
 def _entry(where, title, url, text, game="", rules=(), alias="") -> _Entry:
     return _Entry(
         Hit(where, title, url, "", game),
+        url.partition("#")[2],
         frozenset(stem(w) for w in words(title) if plain(w) not in STOP_WORDS),
         frozenset(stem(r) for rule in rules for r in rule.replace("_", "-").split("-")),
         frozenset(stems(alias)),
@@ -294,24 +298,40 @@ def _glossary_word(lacking: list[str], terms: list[str]) -> Term | None:
     return None
 
 
-def _elsewhere(
-    index: tuple[_Entry, ...], games: tuple[str, ...], wanted: list[str], term: Term | None
-) -> list[Hit]:
-    """The best section of each other game that has what the named game lacks.
-    A glossary word says itself which games use it; other words are looked for."""
-    others = [e for e in index if e.hit.game and e.hit.game not in games]
-    if term is not None:
-        others = [e for e in others if e.hit.game in term.games]
-    out: list[Hit] = []
-    for hit in _ranked(others, wanted):
-        if hit.game not in {h.game for h in out}:
-            out.append(hit)
-    if term is not None:
-        for key in term.games:
-            if key not in games and key not in {h.game for h in out}:
-                rules = REGISTRY[key]
-                out.append(Hit(rules.name, "Rules", f"{key}/", rules.summary, key))
-    return out
+def _page(key: str) -> Hit:
+    """A game's page, from the top."""
+    rules = REGISTRY[key]
+    return Hit(rules.name, "Rules", f"{key}/", rules.summary, key)
+
+
+def _in_its_place(
+    index: tuple[_Entry, ...], key: str, wanted: list[str], term: Term | None, have: list[Hit]
+) -> Hit:
+    """The game's own section on the part of the game where what it lacks
+    would be, found in turn by:
+    1. a word of the thing itself in a section's title or words: the
+       Bidding for "zero bid";
+    2. the kind of section the games that have it explain it in, best
+       first (`have`): the Scoring for "bump";
+    3. a word of the glossary's meaning in a section's title or words: the
+       Bidding for "forfeit" ("when everyone passes").
+    Failing all three, the game's page."""
+    own = [e for e in index if e.hit.game == key and e.anchor not in CATCH_ALL]
+
+    def named_by(said: set[str]) -> _Entry | None:
+        counts = [(len(said & (e.title | e.alias)), -order, e) for order, e in enumerate(own)]
+        best = max(counts, key=lambda c: c[:2], default=None)
+        return best[2] if best and best[0] else None
+
+    found = named_by(set(wanted))
+    if found is None:
+        anchors = {e.anchor: e for e in own}
+        kinds = (hit.url.partition("#")[2] for hit in have)
+        found = next((anchors[kind] for kind in kinds if kind in anchors), None)
+    if found is None and term is not None:
+        meaning = render.to_text(term.meaning, {}, WORDS)
+        found = named_by({stem(w) for w in words(meaning) if plain(w) not in STOP_WORDS})
+    return _page(key) if found is None else _hit(found, wanted)
 
 
 def search(query: str, limit: int = 40) -> Answer:
@@ -323,11 +343,7 @@ def search(query: str, limit: int = 40) -> Answer:
         if not games:
             return Answer(query)
         # Just a game's name: its page, from the top.
-        return Answer(
-            query,
-            [Hit(REGISTRY[k].name, "Rules", f"{k}/", REGISTRY[k].summary, k) for k in games],
-            games,
-        )
+        return Answer(query, [_page(k) for k in games], games)
     if not games:
         hits = _ranked(index, terms) or _ranked(index, terms, need_all=False)
         return Answer(query, hits[:limit])
@@ -337,18 +353,25 @@ def search(query: str, limit: int = 40) -> Answer:
     kept = [t for t in terms if t not in lacking]
     term = _glossary_word(lacking, terms) if lacking else None
     if lacking and (not kept or term):
-        # "coralon bump": say that Coralon has none, and which games do
+        # "coralon bump": say that Coralon has none, and lead to its Scoring
         if term is not None:
             wanted = [stem(w) for w in words(term.word)]
             missing = term.word.lower()
         else:
             wanted = lacking
             missing = " ".join(w for t, w in zip(terms, said, strict=True) if t in lacking)
-        elsewhere = _elsewhere(index, games, wanted, term)
+        # Where the games that have it explain it: a glossary word says
+        # itself which games use it; other words are looked for.
+        others = [e for e in index if e.hit.game and e.hit.game not in games]
+        if term is not None:
+            others = [e for e in others if e.hit.game in term.games]
+        have = _ranked(others, wanted)
         rest = [t for t in kept if t not in wanted]
         hits = _ranked(own, rest) if rest else []
-        if elsewhere or hits:
-            return Answer(query, hits[:limit], games, missing, elsewhere)
+        if have or hits or (term is not None and set(term.games) - set(games)):
+            places = [_in_its_place(index, key, wanted, term, have) for key in games]
+            hits = places + [h for h in hits if h.url not in {p.url for p in places}]
+            return Answer(query, hits[:limit], games, missing)
         # a word no game has: what the glossary and deck say, if anything
         return Answer(query, _ranked([e for e in index if not e.hit.game], lacking)[:limit], games)
     # words the game does not use ("tie break bishop") are left out
