@@ -173,3 +173,36 @@ def test_the_same_replacement_sent_twice_is_made_once(client):
     again = client.post(f"/games/{game.pk}/seats/", data)
     assert first.status_code == again.status_code == 302
     assert game.changes.filter(action=GameChange.REPLACED).count() == 1
+
+
+SIX = ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay")
+
+
+def test_a_house_rule_for_six_keeps_a_mu_table_at_six(client):
+    game = make_game("mu", SIX, options=["dealer_sits_out"])
+    ana, ben, cy, dee, eli, fay = (Player.objects.get(name=n) for n in SIX)
+    page = text(client.get(f"/games/{game.pk}/seats/"))
+    assert "House rules: Six players: the dealer sits out" in page
+    response = client.post(f"/games/{game.pk}/seats/", seat_post(ana, ben, cy, dee, eli))
+    assert response.status_code == 422
+    refusal = (
+        "“Six players: the dealer sits out” is only for exactly 6 players; 5 are seated. "
+        "This game was started with it; start a new game to play without it."
+    )
+    # Beside the seats, where the count is chosen.
+    assert f'<p class="error">{refusal}</p>' in text(response)
+    assert seats_of(game) == list(SIX)
+    assert Game.objects.get(pk=game.pk).options == ["dealer_sits_out"]
+    assert not game.changes.filter(action=GameChange.SEATS).exists()
+    # Six in another order suit it.
+    reordered = client.post(f"/games/{game.pk}/seats/", seat_post(fay, ana, ben, cy, dee, eli))
+    assert reordered.status_code == 302
+    assert seats_of(game) == ["Fay", "Ana", "Ben", "Cy", "Dee", "Eli"]
+
+
+def test_a_mu_table_without_the_house_rule_can_go_down_to_five(client):
+    game = make_game("mu", SIX)
+    five = [Player.objects.get(name=n) for n in SIX[:5]]
+    response = client.post(f"/games/{game.pk}/seats/", seat_post(*five))
+    assert response.status_code == 302
+    assert seats_of(game) == list(SIX[:5])

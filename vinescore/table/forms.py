@@ -542,7 +542,29 @@ class SeatsForm(NewGameForm):
                     clean_name(name)
                 except NameInvalid as invalid:
                     self.add_error(f"seat_{i + 1}_name", str(invalid))
+        self.refuse_misfit_options(len(data["seated"]))
         return data
+
+    def refuse_misfit_options(self, players: int) -> None:
+        """The house rules the game started with stay on, and this page does
+        not ask for them: a table size one of them is not for is refused,
+        as the start form refuses it, not kept with the rule silently on."""
+        if self.errors or players not in self.rules.player_counts:
+            return
+        for option in self.rules.options:
+            if option.name in self.game.options and not option.fits(players):
+                self.add_error(
+                    "seat_1",
+                    " ".join(
+                        [
+                            option_misfit(option, players),
+                            gettext(
+                                "This game was started with it; start a new game to play "
+                                "without it."
+                            ),
+                        ]
+                    ),
+                )
 
 
 class ReplaceForm(forms.Form):

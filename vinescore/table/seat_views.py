@@ -8,6 +8,7 @@ from __future__ import annotations
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
+from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
 from . import changes
@@ -31,12 +32,12 @@ def game_seats(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse
         with transaction.atomic():
             game = get_game(request, pk, write=True, lock=True)
             sheet = HttpResponseRedirect(game.get_absolute_url())
-            refused = refuse_stale(request, game, lambda change: sheet)
-            if refused is not None:
-                return refused
+            sent = changes.ChangeForm(request.POST, game=game)
+            if sent.is_stale:
+                return refuse_stale(request, sent, lambda game, change: sheet)
             form = seats_form(game, request.POST)
             if form.is_valid():
-                change_seats(game, form, changes.submitted(request).key)
+                change_seats(game, form, sent.one_time_key)
                 return sheet
     else:
         game = get_game(request, pk, write=True)
@@ -49,6 +50,8 @@ def game_seats(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse
             "form": form,
             "before_first_hand": isinstance(form, SeatsForm),
             "players": game.group.players.all(),
+            # On for the whole game: the seats must suit them.
+            "house_rules": [gettext(o.label) for o in game.rules.options if o.name in game.options],
         },
         status=422 if form.errors else 200,
     )
