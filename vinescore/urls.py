@@ -58,7 +58,7 @@ urlpatterns = [
         watch_views.table_link_revoke,
         name="table_link_revoke",
     ),
-    path("t/<str:token>/", watch_views.table_link, name="table_link"),
+    path("t/<str:code>/", watch_views.table_link, name="table_link"),
     path("watch/<str:token>/live/", watch_views.watch_live, name="watch_live"),
     path("watch/<str:token>/stream/", stream_views.watch_stream, name="watch_stream"),
     path("games/<int:pk>/hands/", change_views.hand_add, name="hand_add"),

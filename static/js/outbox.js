@@ -10,7 +10,7 @@
 // - Drafts: a hand half typed is kept per game and per phone until it is
 //   scored or dropped, so a reload, a locked phone or a tab switch keep it.
 // - Any other request that fails says so beside what was tapped, with a
-//   way to try again.
+//   way to try again; a plain form post is sent only once vinescore answers.
 // - The service worker (/sw.js), where the browser allows one: it keeps the
 //   sheets this person opened, so they open again out of reach of the server.
 (function () {
@@ -642,6 +642,112 @@
     if (isPoll(detail.elt) && detail.xhr && detail.xhr.status && detail.xhr.status < 500) {
       connection(true);
     }
+  });
+
+  // --- plain forms ---------------------------------------------------------------
+  //
+  // A plain post (Undo the last hand, Save note, Rematch, a link withdrawn,
+  // a game ended) is still sent by the browser, so its answer shows as it
+  // always has: the page it leads to, or the form again with the words why.
+  // But vinescore is asked first whether it answers at all (UP, the health
+  // check: one query, no page). When it does not (no network, the server out
+  // of reach, failing behind its proxy, or silent for PATIENCE), nothing is
+  // sent: the form stays as it was, and the words go beside the button
+  // tapped, with Try again. Sending the post itself from here would show its
+  // answer second-hand (a redirect's #place lost, a refusal written over this
+  // page) and, with no answer, could not say whether it arrived. A server
+  // lost in the instant between the two is met as before: by the service
+  // worker's page that says nothing was sent, where there is one.
+
+  var UP = "/up/";
+  var HTMX_REQUESTS = ["hx-post", "hx-get", "hx-put", "hx-patch", "hx-delete"];
+
+  function chosen(form, submitter, name, formName) {
+    var own = submitter && submitter.getAttribute(formName);
+    return (own || form.getAttribute(name) || "").toLowerCase();
+  }
+
+  function htmxSends(el) {
+    return !!el && HTMX_REQUESTS.some(function (name) {
+      return el.hasAttribute(name) || el.hasAttribute("data-" + name);
+    });
+  }
+
+  // A post to this site that the browser would send as a page: not htmx's,
+  // not the outbox's, not a file upload (left to the browser and the
+  // service worker), not one meant for another window or a download.
+  function plainPost(form, submitter) {
+    if (!form.requestSubmit || !window.fetch || form.hasAttribute("data-outbox")) return false;
+    if (chosen(form, submitter, "method", "formmethod") !== "post") return false;
+    if (chosen(form, submitter, "enctype", "formenctype") === "multipart/form-data") return false;
+    var target = chosen(form, submitter, "target", "formtarget");
+    if ((target && target !== "_self") || form.hasAttribute("download")) return false;
+    if (htmxSends(form) || htmxSends(submitter)) return false;
+    if (form.closest('[hx-boost="true"], [data-hx-boost="true"]')) return false;
+    try {
+      var action = chosen(form, submitter, "action", "formaction") || window.location.href;
+      return new URL(action, window.location.href).origin === window.location.origin;
+    } catch (e) {
+      return false;
+    }
+  }
+
+  function reach(form, submitter) {
+    var beside = submitter && submitter.isConnected ? submitter : form;
+    var old = beside.nextElementSibling;
+    if (old && old.hasAttribute("data-request-failed")) old.remove();
+    function notSentHere(text) {
+      form.removeAttribute("data-reaching");
+      say(beside, text, function () { reach(form, submitter); });
+    }
+    if (navigator.onLine === false) {
+      notSentHere(t("Could not reach vinescore (no connection?): this did not go through."));
+      return;
+    }
+    form.setAttribute("data-reaching", "");
+    var controller = window.AbortController ? new AbortController() : null;
+    var timer = setTimeout(function () { if (controller) controller.abort(); }, PATIENCE);
+    fetch(UP, {
+      method: "HEAD",
+      cache: "no-store",
+      credentials: "same-origin",
+      redirect: "manual",
+      signal: controller ? controller.signal : undefined,
+    }).then(function (response) {
+      clearTimeout(timer);
+      if (response.status >= 500) {
+        notSentHere(t("vinescore had a problem (error {status}): this did not go through.",
+          { status: response.status }));
+        return;
+      }
+      form.removeAttribute("data-reaching");
+      if (!form.isConnected) return; // the sheet moved on meanwhile: nothing to send
+      // The submit event comes again, synchronously: this time it goes.
+      form.vinescoreReached = true;
+      try {
+        if (submitter && submitter.isConnected && submitter.form === form) form.requestSubmit(submitter);
+        else form.requestSubmit();
+      } finally {
+        form.vinescoreReached = false;
+      }
+    }, function (error) {
+      clearTimeout(timer);
+      notSentHere(error && error.name === "AbortError"
+        ? t("No answer from vinescore in {seconds} seconds: this did not go through.", { seconds: PATIENCE / 1000 })
+        : t("Could not reach vinescore (no connection?): this did not go through."));
+    });
+  }
+
+  // On the document, as the event bubbles: after htmx (on the form itself)
+  // and the outbox (capturing) have taken theirs.
+  document.addEventListener("submit", function (event) {
+    var form = event.target;
+    if (event.defaultPrevented || !form || form.tagName !== "FORM" || form.vinescoreReached) return;
+    var submitter = event.submitter || null;
+    if (!plainPost(form, submitter)) return;
+    event.preventDefault();
+    if (form.hasAttribute("data-reaching")) return; // a second tap while asking
+    reach(form, submitter);
   });
 
   // --- the line that says how this sheet stands with the server -----------------

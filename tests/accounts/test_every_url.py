@@ -61,7 +61,7 @@ class World:
         for role in ROLES:
             phone.cookies = SimpleCookie()
             if role == "guest":
-                assert phone.get(reverse("table_link", args=[self.table.token])).status_code == 302
+                assert phone.get(reverse("table_link", args=[self.table.code])).status_code == 302
             elif role != "anonymous":
                 phone.force_login(self.users[role])
             jars[role] = phone.cookies
@@ -84,7 +84,7 @@ class World:
             "hand_restore": {"pk": game, "hand_pk": self.hand.pk},
             "watch_link_revoke": {"pk": game, "link_pk": self.link.pk},
             "table_link_revoke": {"pk": game, "link_pk": self.table.pk},
-            "table_link": {"token": self.table.token},
+            "table_link": {"code": self.table.code},
             "watch": {"token": self.link.token},
             "watch_live": {"token": self.link.token},
             "watch_stream": {"token": self.link.token},

@@ -305,6 +305,52 @@ def test_every_failed_request_leaves_a_message_beside_what_was_tapped(
     context.close()
 
 
+def test_a_plain_form_that_cannot_be_sent_says_so_beside_its_button_and_changes_nothing(
+    browser: Browser, live_server
+) -> None:
+    game = make_game()
+    context, page = phone(browser, live_server)
+    page.goto(game.get_absolute_url())
+    type_hand(page, "Ben", "4", {"Ana": 3, "Ben": 4, "Cy": 2, "Dee": 4})
+    page.get_by_role("button", name="Score hand 1").tap()
+    expect(page.locator("tbody.hand")).to_have_count(1)
+    undo = page.get_by_role("button", name="Undo the last hand")
+    failed = page.locator("form.undo-last [data-request-failed]")
+
+    def hands_left() -> int:
+        return game.hands.filter(deleted_at=None).count()
+
+    # No network: nothing is sent, the sheet stays, and the words are beside
+    # the button, not the browser's own error page.
+    context.set_offline(True)
+    undo.tap()
+    expect(failed).to_have_text(
+        "Could not reach vinescore (no connection?): this did not go through. Try again"
+    )
+    expect(page).to_have_url(re.compile(rf"{game.get_absolute_url()}$"))
+    expect(undo).to_be_visible()
+    assert hands_left() == 1
+
+    # A network, but vinescore does not answer (its server is down behind
+    # the proxy): the same, with the error.
+    context.set_offline(False)
+    page.route("**/*", lambda route: route.fulfill(status=502, body="Bad gateway"))
+    failed.get_by_role("button", name="Try again").tap()
+    expect(failed).to_contain_text("vinescore had a problem (error 502): this did not go through.")
+    expect(failed).to_have_count(1)
+    assert hands_left() == 1
+
+    # It answers again: Try again undoes the hand, as the tap would have.
+    page.unroute("**/*")
+    failed.get_by_role("button", name="Try again").tap()
+    expect(page.get_by_text("Hand deleted; totals after it were recomputed.")).to_be_visible()
+    expect(page.locator("tbody.hand")).to_have_count(0)
+    expect(failed).to_have_count(0)
+    assert hands_left() == 0
+    no_script_errors(page)
+    context.close()
+
+
 def test_on_plain_http_the_page_says_what_is_missing_and_why(browser: Browser, live_server) -> None:
     game = make_game()
     context, page = phone(browser, live_server)

@@ -1,7 +1,8 @@
 """Joining the table by its table link, on phones: a guest with no account
-scans it and scores a hand, and cannot reach History; the link is refused
-once the game ends and once a member withdraws it; and the address another
-phone sees is one it can open, never this machine's loopback name."""
+types it (it is short enough to read out) and scores a hand, and cannot
+reach History; the link is refused once the game ends and once a member
+withdraws it; and the address another phone sees is one it can open, never
+this machine's loopback name."""
 
 from __future__ import annotations
 
@@ -35,7 +36,10 @@ def show_table_link(member: Page, game) -> str:
     member.get_by_role("link", name="Other phones").tap()
     member.get_by_role("button", name="Show a table link").tap()
     expect(member.locator(".table-link svg")).to_have_count(1)
-    return member.locator(".table-link .link a").get_attribute("href")
+    address = member.locator(".table-link .link a").get_attribute("href")
+    # Short enough to read out across the table: eight letters and digits.
+    assert re.fullmatch(r"/t/[0-9a-hjkmnp-tv-z]{8}/", urlsplit(address).path), address
+    return address
 
 
 def tap_chip(phone: Page, field: str, label: str) -> None:
@@ -63,7 +67,9 @@ def test_a_guest_scans_the_table_link_scores_a_hand_and_cannot_reach_history(
 
     errors: list[str] = []
     guest = guest_phone(browser, live_server, errors)
-    guest.goto(address)
+    # Read out and typed by hand, in capitals.
+    code = urlsplit(address).path.split("/")[2]
+    guest.goto(f"/t/{code.upper()}/")
     expect(guest).to_have_url(re.compile(rf"{game.get_absolute_url()}$"))
     expect(guest.get_by_text("At the table · a guest")).to_be_visible()
     tap_chip(guest, "bidder", "Ben")

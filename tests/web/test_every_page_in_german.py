@@ -310,7 +310,7 @@ def test_an_invitation_used_already_says_so_in_german():
 def test_a_guest_whose_table_link_ended_is_told_in_german():
     world = World()
     phone = Phone(user=None)
-    assert phone.get(reverse("table_link", args=[world.table.token])).status_code == 302
+    assert phone.get(reverse("table_link", args=[world.table.code])).status_code == 302
     world.table.revoked_at = world.game.created_at
     world.table.save(update_fields=["revoked_at"])
     english, german = both(phone, world.game.get_absolute_url())

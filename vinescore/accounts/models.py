@@ -266,22 +266,65 @@ class SpectatorLink(GameLink):
         return f"spectator link to game {self.game_id}"
 
 
+# A table link's code, the last part of its address (/t/k7m2x9qa/): short
+# enough to read out across the table or type from a screen. Crockford's base
+# 32 leaves out i, l, o and u, so nothing read aloud or copied by hand is
+# mistaken for something else, and what is typed as o, i or l is read as 0 or
+# 1 (TableLink.code_in). Eight characters of 32 are 40 bits, 2**40 (about 1.1
+# million million) codes. Nothing slows down guesses at /t/ (django-axes
+# counts sign-ins only), but a link lives TABLE_LINK_HOURS at most, and opens
+# no more than one game's hands: a hundred guesses a second for a whole day
+# (8.6 million) find a given live link about once in 127,000 such days.
+TABLE_CODE_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
+TABLE_CODE_LENGTH = 8
+TABLE_CODE_TYPED = str.maketrans("oil", "011", "- ")
+
+
+def new_table_code() -> str:
+    return "".join(secrets.choice(TABLE_CODE_ALPHABET) for _ in range(TABLE_CODE_LENGTH))
+
+
 class TableLink(GameLink):
     """A link that lets anyone at the table score one game without an
     account: enter, edit, delete and restore its hands, and follow its live
     sheet. It ends when the game is finished, when a member withdraws it, or
     TABLE_LINK_HOURS after it was made, whichever comes first
-    (access.py decides what its guests may do)."""
-
-    SALT = "vinescore.accounts.table"
+    (access.py decides what its guests may do). Unlike a spectator link, its
+    address carries a short random code of its own, not a signed number: it
+    is read out and typed as often as it is scanned."""
 
     game = models.ForeignKey("table.Game", on_delete=models.CASCADE, related_name="table_links")
+    code = models.CharField(
+        max_length=TABLE_CODE_LENGTH, unique=True, default=new_table_code, editable=False
+    )
 
     class Meta(GameLink.Meta):
         pass
 
     def __str__(self) -> str:
         return f"table link to game {self.game_id}"
+
+    def save(self, *args, **kwargs) -> None:
+        # A code is never reused (an ended link's code is still refused as
+        # ended), so one already drawn is drawn again.
+        if self._state.adding:
+            while TableLink.objects.filter(code=self.code).exists():
+                self.code = new_table_code()
+        super().save(*args, **kwargs)
+
+    @property
+    def token(self) -> str:
+        """What its address carries: its code."""
+        return self.code
+
+    @classmethod
+    def code_in(cls, typed: str) -> str | None:
+        """The code as typed (any case, o for 0, i or l for 1, dashes or
+        spaces between), if it can be one; None otherwise."""
+        code = typed.lower().translate(TABLE_CODE_TYPED)
+        if len(code) != TABLE_CODE_LENGTH or not set(code) <= set(TABLE_CODE_ALPHABET):
+            return None
+        return code
 
     @classmethod
     def cutoff(cls) -> timezone.datetime:
