@@ -35,7 +35,9 @@ setup: $(STAMP) $(PYODIDE)
 # prints the address the phones open (and a QR code for it) and, until
 # someone has set vinescore up, a one-time setup code that a first visit
 # from any other device asks for. Games played under older rules are
-# rescored in the open first (their change logs say what changed).
+# rescored in the open first (their change logs say what changed). The
+# tasks worker (`manage.py db_worker`: big files' imports) runs beside
+# gunicorn, and both stop when this does (Ctrl-C, or gunicorn stopping).
 # LOCAL_ONLY=true serves this machine only, on 127.0.0.1.
 LISTEN = $(if $(filter 1 true yes on,$(LOCAL_ONLY)),127.0.0.1,0.0.0.0)
 # The German catalog (and any other) is compiled from its .po at install.
@@ -52,7 +54,11 @@ run: $(STAMP) $(PYODIDE) .secret_key
 	SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" HTTPS_ONLY="$${HTTPS_ONLY:-false}" $(BIN)/python manage.py rescore_games --apply
 	SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" HTTPS_ONLY="$${HTTPS_ONLY:-false}" $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	@SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" HTTPS_ONLY="$${HTTPS_ONLY:-false}" $(BIN)/python manage.py announce_table --port $(PORT) --listen $(LISTEN)
-	SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" HTTPS_ONLY="$${HTTPS_ONLY:-false}" $(BIN)/gunicorn vinescore.asgi --bind $(LISTEN):$(PORT) --workers 2 --access-logfile -
+	@export SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" HTTPS_ONLY="$${HTTPS_ONLY:-false}"; \
+	trap 'kill $$worker $$server 2>/dev/null; wait' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM HUP; \
+	$(BIN)/python manage.py db_worker & worker=$$!; \
+	$(BIN)/gunicorn vinescore.asgi --bind $(LISTEN):$(PORT) --workers 2 --access-logfile - & server=$$!; \
+	wait $$server
 
 # Tests run with the production settings (manifest static files included),
 # a throwaway key and plain http.

@@ -6,19 +6,19 @@ from __future__ import annotations
 import csv
 import io
 import json
-import subprocess
-import sys
+from functools import partial
 
 from asgiref.sync import sync_to_async
 from django import forms
 from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
 from django.core.files.uploadedfile import UploadedFile
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.utils.text import slugify
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_safe
 
 from vinescore.accounts import access
@@ -26,6 +26,7 @@ from vinescore.accounts.models import Group
 
 from .models import Game, ImportJob
 from .records import RecordInvalid, game_record, import_file, iter_records
+from .tasks import import_upload
 from .views import get_game
 
 
@@ -119,7 +120,7 @@ def megabytes(size: int) -> str:
 class UploadForm(forms.Form):
     """A games file, into a group the person may change. One of up to
     IMPORT_INLINE_BYTES is imported here and now; a bigger one is left to an
-    import job (upload_games)."""
+    import job, run by a task (upload_games)."""
 
     group = forms.TypedChoiceField(
         coerce=int,
@@ -176,18 +177,6 @@ def imports_in_background(upload: UploadedFile) -> bool:
     return upload.size > settings.IMPORT_INLINE_BYTES
 
 
-def start_import(job: ImportJob) -> None:
-    """Runs the job in a process of its own, in a session of its own, so
-    that it outlives this request and the worker that answered it."""
-    subprocess.Popen(  # noqa: S603 — our own command, with a job id
-        [sys.executable, "manage.py", "import_games", "--job", str(job.pk)],
-        cwd=settings.BASE_DIR,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.DEVNULL,
-        start_new_session=True,
-    )
-
-
 @require_http_methods(["GET", "HEAD", "POST"])
 def upload_games(request: HttpRequest) -> HttpResponse:
     """Import into a group this person may change: the one the lists show
@@ -214,16 +203,20 @@ def upload_games(request: HttpRequest) -> HttpResponse:
                 size=upload.size,
                 group=form.cleaned_data["into"],
                 as_copy=form.cleaned_data["copy"],
+                language=get_language() or "",
             )
             try:
                 job.keep_upload(upload)
-                start_import(job)
-            except OSError as error:  # no room for the file, or no process to be had
+            except OSError as error:  # no room for the file
                 job.fail(
                     gettext("Nothing was imported: the import could not start ({why}).").format(
                         why=error.strerror
                     )
                 )
+            else:
+                # The tasks worker (manage.py db_worker) takes it from the
+                # database: queued once the job's row is there for it to read.
+                transaction.on_commit(partial(import_upload.enqueue, job.pk))
             return redirect(job)
         imported, count = form.games, form.count
         form = UploadForm(groups=groups, default=default, initial={"group": default.pk})
@@ -252,8 +245,9 @@ def get_import_job(request: HttpRequest, pk: int) -> ImportJob:
 @require_safe
 def import_job(request: HttpRequest, pk: int) -> TemplateResponse:
     """How far an import job got, and then what it imported or why nothing.
-    While it runs, the page asks again every 2 seconds (htmx, or a refresh
-    without JavaScript)."""
+    While it waits or runs, the page asks again every 2 seconds (htmx, or a
+    refresh without JavaScript); one the worker has gone silent on is shown
+    failed (ImportJob.give_up_if_silent)."""
     job = get_import_job(request, pk)
     job.give_up_if_silent()
     return TemplateResponse(
