@@ -19,9 +19,12 @@ from vinescore.names import clean_name
 from vinescore.table.forms import PlayerForm
 from vinescore.table.models import MAX_HANDS, Game, Hand, Player, Seat
 from vinescore.table.record_views import megabytes
-from vinescore.table.records import MAX_POSITIVE, import_records
+from vinescore.table.records import import_records
 
 pytestmark = pytest.mark.django_db
+SCHEMA = Path(__file__).resolve().parents[2] / "docs" / "game-record.schema.json"
+GAME = json.loads(SCHEMA.read_text(encoding="utf-8"))["$defs"]["game"]["properties"]
+MOST_STAKES = GAME["stakes"]["maximum"]  # the most a record may give, which the columns hold
 BEN_13 = {"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]}
 
 
@@ -146,7 +149,7 @@ def test_a_coin_balance_beyond_two_thousand_million_is_kept_exactly():
     record = {
         "game": "baronet",
         "players": ["Ana", "Ben", "Cy", "Dee", "Eli"],
-        "stakes": MAX_POSITIVE,
+        "stakes": MOST_STAKES,
         "target": None,
         "hands": [{"facts": hand}],
     }

@@ -136,7 +136,9 @@ def test_a_record_written_before_games_had_an_identity_still_imports():
     assert Game.objects.count() == 3 and first[0].uid != second[0].uid
 
 
-@pytest.mark.parametrize("bad", ["game-one", 12, "0" * 100])
+@pytest.mark.parametrize(
+    "bad", ["game-one", 12, "0" * 100, "0f5b7d3e-6a1c-4e8b-9d2f-3c4a5b6c7d8e\n"]
+)
 def test_an_identity_that_is_not_one_is_refused(bad):
     make_game()
     data = json.loads(exported())

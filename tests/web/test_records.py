@@ -13,17 +13,24 @@ import pytest
 from django.conf import settings as django_settings
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db.backends.base.operations import BaseDatabaseOperations
+from django.utils import translation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.django import TestCase
 
 from tests.factories import NAMES, default_group, make_game, make_player
+from vinescore.names import MAX_NAME
 from vinescore.scoring import REGISTRY
-from vinescore.table.models import Game, GameChange, Hand, Player
+from vinescore.table import records
+from vinescore.table.forms import NoteForm
+from vinescore.table.models import MAX_HANDS, Game, GameChange, Hand, Player
 from vinescore.table.records import (
     RecordInvalid,
     dumps,
+    game_format,
     game_record,
+    import_file,
     import_records,
     read_records,
     write_records,
@@ -534,6 +541,228 @@ def test_a_hand_is_checked_at_its_own_table():
     data["games"][0]["options"] = []
     with pytest.raises(RecordInvalid, match=r"Game 1 \(Coralon\), hand 2, bid: Bid: zero is"):
         load(json.dumps(data))
+
+
+# --- the record's structure, checked by the published schema -----------------
+
+PLAIN_HANDS = [CASES["coralon"]["hands"][0], CASES["coralon"]["hands"][2]]
+
+
+def coralon_file(change) -> str:
+    """A file of one good Coralon game of two hands, changed by `change`."""
+    record = {
+        "game": "coralon",
+        "players": list(NAMES[:4]),
+        "target": 60,
+        "stakes": None,
+        "hands": [{"facts": dict(facts)} for facts in PLAIN_HANDS],
+    }
+    change(record)
+    return json.dumps({"format": "vinescore-games", "version": 1, "games": [record]})
+
+
+def hand_facts(hand: int, **facts):
+    return lambda record: record["hands"][hand - 1]["facts"].update(facts)
+
+
+def hand_has(hand: int, **fields):
+    return lambda record: record["hands"][hand - 1].update(fields)
+
+
+@pytest.mark.parametrize(
+    "change, where, message",
+    [
+        (
+            lambda r: r.update(target=30.0),
+            (None, "target"),
+            "Game 1 (Coralon), target: must be a whole number from 1 up, or null; not 30.0.",
+        ),
+        (
+            lambda r: r.update(target=3_000_000_000),
+            (None, "target"),
+            "Game 1 (Coralon), target: must be a whole number from 1 to 2,147,483,647, or "
+            "null; not 3000000000.",
+        ),
+        (
+            lambda r: r.update(note="Thursday\u0007"),
+            (None, "note"),
+            "Game 1 (Coralon), note: cannot hold control characters.",
+        ),
+        (
+            lambda r: r.update(note="x" * 501),
+            (None, "note"),
+            "Game 1 (Coralon), note: at most 500 characters; this is 501.",
+        ),
+        (
+            lambda r: r.update(options=["zero", "zero"]),
+            (None, "options"),
+            "Game 1 (Coralon), options: an option is listed twice.",
+        ),
+        (
+            lambda r: r.update(players=["Ana", "   ", "Cy", "Dee"]),
+            (None, "players"),
+            "Game 1 (Coralon), players: seat 2 needs a name.",
+        ),
+        (
+            lambda r: r.update(players=["A" * 41, "Ben", "Cy", "Dee"]),
+            (None, "players"),
+            "Game 1 (Coralon), players: seat 1: A name has at most 40 characters; this has 41.",
+        ),
+        (
+            lambda r: r.pop("players"),
+            (None, "players"),
+            "Game 1 (Coralon), players: missing: give the players' names in seat order.",
+        ),
+        (
+            lambda r: r.update(duration_seconds="long"),
+            (None, "duration_seconds"),
+            "Game 1 (Coralon), duration_seconds: must be a whole number of seconds, or null; "
+            "not 'long'.",
+        ),
+        (
+            lambda r: r.update(winner={"sides": []}),
+            (None, "winner"),
+            "Game 1 (Coralon), winner: must be null, or the winning sides and how they won, as "
+            '{"sides": ["Ana"], "reason": "…"}; not {\'sides\': []}.',
+        ),
+        (
+            lambda r: r.update(settle_up=[{"payer": 0, "coins": 3}]),
+            (None, "settle_up"),
+            "Game 1 (Coralon), settle_up: must be null, or a list of payments, each a payer and "
+            'a payee (seat indexes, from 0) and the coins (a whole number from 0), as {"payer": '
+            "1, \"payee\": 0, \"coins\": 3}; not [{'payer': 0, 'coins': 3}].",
+        ),
+        (
+            hand_has(1, awards=["six"]),
+            (1, "awards"),
+            "Game 1 (Coralon), hand 1, awards: must be a list of whole numbers; not ['six'].",
+        ),
+        (
+            hand_has(2, payments=[{"payer": -1, "payee": 0, "coins": 1}]),
+            (2, "payments"),
+            "Game 1 (Coralon), hand 2, payments: must be a list of payments, each a payer and a "
+            'payee (seat indexes, from 0) and the coins (a whole number from 0), as {"payer": 1, '
+            "\"payee\": 0, \"coins\": 3}; not [{'payer': -1, 'payee': 0, 'coins': 1}].",
+        ),
+        (
+            hand_facts(2, bid={"value": 2}),
+            (2, "bid"),
+            "Game 1 (Coralon), hand 2, bid: must be a whole number, text, true or false, null, "
+            "or a list of whole numbers; not {'value': 2}.",
+        ),
+        (
+            hand_facts(1, tricks=[3, 4, 2.5, 3.5]),
+            (1, "tricks"),
+            "Game 1 (Coralon), hand 1, tricks: must be a whole number, text, true or false, "
+            "null, or a list of whole numbers; not [3, 4, 2.5, 3.5].",
+        ),
+        (
+            hand_has(2, played_at="1800-01-01T00:00:00Z"),
+            (2, "played_at"),
+            "Game 1 (Coralon), hand 2, played_at: must be a time from 1900 to 2999; not "
+            "'1800-01-01T00:00:00Z'.",
+        ),
+    ],
+)
+def test_a_record_off_the_schema_is_refused_in_words_naming_the_field(change, where, message):
+    error = refused_import(coralon_file(change))
+    assert str(error) == message
+    assert (error.game, error.hand, error.field) == (1, *where)
+
+
+def test_a_record_off_the_schema_is_refused_in_german():
+    with translation.override("de"):
+        error = refused_import(coralon_file(hand_has(1, awards=["six"])))
+    assert str(error) == (
+        "Spiel 1 (Coralon), Runde 1, awards: muss eine Liste ganzer Zahlen sein; nicht ['six']."
+    )
+
+
+def test_what_the_rules_took_before_the_schema_still_imports():
+    def loose(record):
+        record.update(id=None, created_at=None, title="Thursday\tnight", note="Line one\nline two")
+        record["hands"][0]["facts"]["tricks"] = [3, "4", 2, ""]  # a blank the rules work out
+
+    (game,) = load(coralon_file(loose))
+    (plain,) = load(coralon_file(lambda record: None))
+    assert game.final_totals == plain.final_totals and game.created_at is not None
+    assert game.note == "Line one\nline two" and game.hands.first().facts["tricks"] == [3, 4, 2, 4]
+    assert game.title == "Thursday night"
+
+
+def test_a_record_given_as_data_is_held_to_the_limits_a_file_is():
+    record = json.loads(coralon_file(lambda r: None))["games"][0]
+    hands = {**record, "target": None, "hands": record["hands"][:1] * 1001}
+    with pytest.raises(RecordInvalid) as caught:
+        import_records([hands], default_group())
+    assert str(caught.value) == (
+        "Game 1 (Coralon), hands: a game holds at most 1,000 hands; this has 1,001."
+    )
+    crowd = {**record, "players": [f"P{i}" for i in range(13)]}
+    with pytest.raises(RecordInvalid) as caught:
+        import_records([crowd], default_group())
+    assert str(caught.value) == (
+        "Game 1 (Coralon), players: no game seats more than 12 players; this lists 13."
+    )
+    assert not Game.objects.exists()
+
+
+GAME_FIELDS = SCHEMA["$defs"]["game"]["properties"]
+HAND_FIELDS = SCHEMA["$defs"]["hand"]["properties"]
+
+
+@pytest.mark.parametrize("field", sorted(GAME_FIELDS))
+def test_every_field_of_a_game_in_the_schema_is_refused_in_words(field):
+    error = refused_import(coralon_file(lambda r: r.update({field: {"x": [1]}})))
+    assert f", {field}: " in str(error) and "record format has it" not in str(error)
+    assert error.field == field
+
+
+@pytest.mark.parametrize("field", SCHEMA["$defs"]["game"]["required"])
+def test_every_field_a_game_needs_is_asked_for_in_words(field):
+    error = refused_import(coralon_file(lambda r: r.pop(field)))
+    label = "Game 1" if field == "game" else "Game 1 (Coralon)"  # named by its key
+    assert str(error).startswith(f"{label}, {field}: missing: give ")
+    assert error.field == field
+
+
+@pytest.mark.parametrize("field", sorted(HAND_FIELDS))
+def test_every_field_of_a_hand_in_the_schema_is_refused_in_words(field):
+    wrong = 7 if field == "facts" else {"x": [1]}
+    error = refused_import(coralon_file(hand_has(2, **{field: wrong})))
+    assert f"hand 2, {field}: " in str(error) and "record format has it" not in str(error)
+    assert (error.hand, error.field) == (2, field)
+
+
+def test_the_schemas_limits_are_those_of_the_columns_and_the_rules():
+    game = SCHEMA["$defs"]["game"]["properties"]
+    column = {f.name: f.max_length for f in Game._meta.get_fields() if hasattr(f, "max_length")}
+    assert game["title"]["maxLength"] == column["title"]
+    assert game["rules_version"]["maxLength"] == column["rules_version"]
+    assert game["note"]["maxLength"] == NoteForm.base_fields["note"].max_length
+    assert game["players"]["items"]["maxLength"] == MAX_NAME
+    assert game["players"]["maxItems"] == max(max(r.player_counts) for r in REGISTRY)
+    assert game["hands"]["maxItems"] == MAX_HANDS
+    # What the columns take on every database Django supports.
+    most = BaseDatabaseOperations.integer_field_ranges["PositiveIntegerField"][1]
+    assert game["target"]["maximum"] == game["stakes"]["maximum"] == most
+
+
+def test_an_import_reads_the_schema_once(monkeypatch):
+    for _ in range(5):
+        make_case("coralon")
+    text = export()
+    wipe()
+    reads = []
+
+    def counted():
+        reads.append(1)
+        return game_format()
+
+    monkeypatch.setattr(records, "game_format", counted)
+    monkeypatch.setattr(records, "BATCH", 2)
+    count, _kept = import_file(io.BytesIO(text.encode()), default_group(), copy=True)
+    assert count == 5 and len(reads) == 1  # for the check and the save, three batches each
 
 
 # --- strict facts and derived values ------------------------------------------
