@@ -108,6 +108,8 @@ INSTALLED_APPS = [
     "csp",
     "template_partials.apps.SimpleAppConfig",
     "axes",
+    "django_tasks",
+    "django_tasks_db",
     "vinescore.accounts",
     "vinescore.table",
     "vinescore.guide",
@@ -208,17 +210,19 @@ TEMPLATES = [
     }
 ]
 
-# Rendered cards, score sheets and player records, named by the version of
-# the data they show (see vinescore/table/fragments.py), so never stale.
-# Each worker keeps at most MAX_ENTRIES of them, none bigger than
-# MAX_ENTRY_BYTES (a "show all hands" page of a long game is not kept):
-# a budget of MAX_ENTRIES x MAX_ENTRY_BYTES, 32 MB, a worker.
+# The parts of score sheets, game cards and player records that every
+# visitor sees alike, named by the version of the data they show (see
+# vinescore/table/fragments.py and the {% cache %} tags in game.html), so
+# never stale. Each worker keeps at most MAX_ENTRIES of them; each is small
+# (a sheet's part holds its latest hands only, and the chart a point a hand:
+# under 64 KB for a game of 300 hands; "show all hands" is not kept), so a
+# worker's budget is at most about 32 MB.
 # PAGE_CACHE=false renders everything afresh on every request.
 CACHES = {
     "default": {
-        "BACKEND": "vinescore.cache.BoundedLocMemCache",
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "TIMEOUT": 60 * 60 * 6,
-        "OPTIONS": {"MAX_ENTRIES": 500, "MAX_ENTRY_BYTES": 64 * 1024},
+        "OPTIONS": {"MAX_ENTRIES": 500},
     }
     if env_bool("PAGE_CACHE", True)
     else {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
@@ -381,6 +385,12 @@ PERMISSIONS_POLICY = (
 MAX_IMPORT_BYTES = 200 * 1024 * 1024
 IMPORT_INLINE_BYTES = 1024 * 1024
 IMPORT_DIR = Path(os.environ.get("IMPORT_DIR") or BASE_DIR / "imports")
+
+# Background work (a big file's import) goes through Django's tasks
+# framework, queued in the database and run by `manage.py db_worker`: a
+# process of its own beside the app servers (`make run` starts one), which
+# reads the uploaded file from the same IMPORT_DIR.
+TASKS = {"default": {"BACKEND": "django_tasks_db.DatabaseBackend", "QUEUES": ["default"]}}
 
 LOGGING = {
     "version": 1,

@@ -4,13 +4,15 @@ long names shortened (never widening the page), times in the phone's zone."""
 from __future__ import annotations
 
 import os
-from datetime import UTC, datetime
+import re
+from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import PHONE, member, sign_in
-from tests.factories import make_game
+from tests.factories import make_game, make_user
 from vinescore.table.models import Game, GameChange
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -21,12 +23,12 @@ LONG = tuple(f"{n}{'W' * (40 - len(n))}" for n in ("Ana", "Ben", "Cy", "Dee", "E
 SHOTS = os.environ.get("SHOTS")
 
 
-def small_phone(browser: Browser, live_server, width: int = 320, **extra) -> Page:
+def small_phone(browser: Browser, live_server, width: int = 320, user=None, **extra) -> Page:
     context = browser.new_context(
         base_url=live_server.url, **{**PHONE, "viewport": {"width": width, "height": 640}}, **extra
     )
     context.set_default_timeout(10_000)
-    sign_in(context, live_server, member())
+    sign_in(context, live_server, user or member())
     return context.new_page()
 
 
@@ -147,4 +149,33 @@ def test_times_are_shown_in_the_phones_own_time_zone(browser: Browser, live_serv
     expect(page.locator(".card time").first).to_have_text("14 Jan 2026")
     page.goto(game.get_absolute_url())
     expect(page.locator(".game-foot time")).to_have_text("14 Jan, 22:30")
+    page.context.close()
+
+
+def test_a_deleted_games_times_are_shown_in_the_phones_own_time_zone(
+    browser: Browser, live_server
+) -> None:
+    late = datetime(2026, 1, 15, 3, 30, tzinfo=UTC)  # still the 14th in New York
+    game = make_game(hands=[{"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]}])
+    Game.objects.filter(pk=game.pk).update(created_at=late)
+    owner = make_user("owner")  # the factories' group is theirs: they see its deleted games
+    page = small_phone(browser, live_server, width=390, user=owner, timezone_id="America/New_York")
+    page.goto(f"/games/{game.pk}/delete/")
+    expect(page.locator("main time").first).to_have_text("14 Jan 2026")
+    page.get_by_role("button", name="Delete this game").click()
+    expect(page.get_by_role("button", name="Undo")).to_be_visible()
+    # Deleted within the days it can be restored, at an hour that is the day before in New York.
+    deleted = (datetime.now(UTC) - timedelta(days=2)).replace(
+        hour=3, minute=30, second=0, microsecond=0
+    )
+    Game.objects.filter(pk=game.pk).update(deleted_at=deleted)
+    there = deleted.astimezone(ZoneInfo("America/New_York"))
+    shown = re.compile(rf"^{there.day} \w+\.?, {there:%H:%M}$")  # "24 Nov, 22:30"
+    assert there.day != deleted.day
+    page.goto(game.get_absolute_url())
+    expect(page.locator("main time").first).to_have_text(shown)
+    page.goto("/games/deleted/")
+    times = page.locator(".deleted-game time")
+    expect(times.nth(0)).to_have_text("14 Jan 2026")
+    expect(times.nth(1)).to_have_text(shown)
     page.context.close()

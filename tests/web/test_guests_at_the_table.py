@@ -28,10 +28,9 @@ HTMX = {"HX-Request": "true"}
 def table_link(client, game) -> str:
     """A member shows the table link; its path, as the join panel shows it."""
     assert client.post(f"/games/{game.pk}/table-links/").status_code == 302
-    # A signed token carries the time it was signed: read it off the page.
-    shown = re.search(r'href="http://testserver(/t/([^/"]+)/)"', text(client, game))
-    assert TableLink.number_in(shown[2]) == game.table_links.get().pk
-    return shown[1]
+    path = f"/t/{game.table_links.get().code}/"
+    assert f'href="http://testserver{path}"' in text(client, game)
+    return path
 
 
 def text(client, game) -> str:
@@ -92,7 +91,7 @@ def test_a_guest_edits_deletes_and_restores_a_hand(client):
     assert guest.post(f"/games/{game.pk}/hands/{hand.pk}/edit/", BEN_MAKES_4).status_code == 302
     assert totals(game) == [0, 4, 0, 0]
     response = guest.post(f"/games/{game.pk}/hands/{hand.pk}/delete/")
-    assert response["Location"] == f"{game.get_absolute_url()}?deleted={hand.pk}"
+    assert response["Location"] == game.get_absolute_url()
     assert totals(game) == [0, 0, 0, 0]
     undo = guest.get(response["Location"]).content.decode()
     assert "Hand deleted; totals after it were recomputed." in undo
@@ -117,6 +116,13 @@ def test_the_change_log_names_the_hands_a_guest_changed(client):
     assert log.count("Entered by a guest at the table.") == 1
     assert log.count("Deleted by a guest at the table.") == 1
     assert log.count("by a guest") == 2  # the member's hand is not theirs
+    guest.post(f"/games/{game.pk}/hands/{hand.pk}/restore/")
+    german = guest.get(f"/games/{game.pk}/log/", headers={"Accept-Language": "de"})
+    log = german.content.decode()
+    assert log.count("Von einem Gast am Tisch eingetragen.") == 1
+    assert log.count("Von einem Gast am Tisch gelöscht.") == 1
+    assert log.count("Von einem Gast am Tisch wiederhergestellt.") == 1
+    assert "by a guest" not in log
 
 
 def test_a_guest_reaches_nothing_else_of_the_group(client):
@@ -164,7 +170,7 @@ def test_the_table_link_ends_with_the_game(client):
     assert guest.post(f"/games/{game.pk}/hands/", BEN_MAKES_4).status_code == 410
     assert game.hands.count() == 4
     # A new scan is refused the same way, and the members' panel offers none.
-    assert Phone(user=None).get(f"/t/{game.table_links.get().token}/").status_code == 410
+    assert Phone(user=None).get(f"/t/{game.table_links.get().code}/").status_code == 410
     assert "Show a table link" not in client.get(f"/games/{game.pk}/join/").content.decode()
 
 
@@ -177,7 +183,7 @@ def test_a_withdrawn_table_link_is_refused(client):
     assert response.status_code == 410
     assert "A member of the group withdrew this table link." in response.content.decode()
     assert game.hands.count() == 0
-    assert Phone(user=None).get(f"/t/{link.token}/").status_code == 410
+    assert Phone(user=None).get(f"/t/{link.code}/").status_code == 410
     # The member can show a new one.
     assert "Show a table link" in client.get(f"/games/{game.pk}/join/").content.decode()
 
@@ -201,9 +207,38 @@ def test_a_table_link_runs_out_after_24_hours(client):
     assert guest.get(f"/games/{game.pk}/live/", headers=poll).status_code == 410
 
 
-def test_a_made_up_table_link_is_not_found():
+def test_the_table_link_is_short_enough_to_read_out_and_type(client):
     game = make_game()
-    assert Phone(user=None).get(f"/t/{game.pk}/").status_code == 404
+    path = table_link(client, game)
+    code = game.table_links.get().code
+    assert re.fullmatch(r"/t/[0-9a-hjkmnp-tv-z]{8}/", path), path
+    # Typed from what was read out: in capitals, with o for 0 and i or l for 1.
+    typed = code.upper().replace("0", "O").replace("1", "l")
+    guest = Phone(user=None)
+    response = guest.get(f"/t/{typed[:4]}-{typed[4:]}/")
+    assert response.status_code == 302 and response["Location"] == game.get_absolute_url()
+    assert guest.post(f"/games/{game.pk}/hands/", BEN_MAKES_4).status_code == 302
+    assert totals(game) == [0, 4, 0, 0]
+
+
+def test_a_code_already_given_is_drawn_again(monkeypatch):
+    game = make_game()
+    first = TableLink.objects.create(game=game)
+    monkeypatch.setattr("vinescore.accounts.models.new_table_code", lambda: "zzzz2222")
+    second = TableLink(game=game, code=first.code)
+    second.save()
+    assert second.code == "zzzz2222" != first.code
+    assert Phone(user=None).get("/t/zzzz2222/").status_code == 302
+
+
+def test_a_made_up_table_link_is_not_found(client):
+    game = make_game()
+    real = table_link(client, game)
+    code = game.table_links.get().code
+    other = "2" if code[0] != "2" else "3"
+    for made_up in (f"/t/{game.pk}/", f"/t/{other}{code[1:]}/", f"/t/{code}u/", "/t/ab/"):
+        assert made_up != real
+        assert Phone(user=None).get(made_up).status_code == 404, made_up
     assert Phone(user=None).get(game.get_absolute_url()).status_code == 302  # sign in
 
 

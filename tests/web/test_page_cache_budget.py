@@ -1,38 +1,58 @@
-"""The page cache stays within its budget however many versions of a long
-game are shown: no more entries than MAX_ENTRIES, none bigger than
-MAX_ENTRY_BYTES (a "show all hands" page of a long game is not kept)."""
+"""The cache stays within its budget however many versions of a long game
+are shown: at most MAX_ENTRIES parts a worker, each holding its latest hands
+only (and the chart, a point a hand), and "show all hands" is not kept."""
 
 import pytest
 from django.core.cache import cache
+from django.core.cache.utils import make_template_fragment_key
 from django.test import override_settings
 
 from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db
 HAND = {"bidder": 0, "bid": 2, "tricks": [2, 4, 4, 3]}
+PARTS = ("sheet-head", "sheet-scored", "sheet-next", "sheet-fields", "sheet-rows")
 SMALL = {
     "default": {
-        "BACKEND": "vinescore.cache.BoundedLocMemCache",
-        "OPTIONS": {"MAX_ENTRIES": 40, "MAX_ENTRY_BYTES": 32 * 1024},
+        "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+        "OPTIONS": {"MAX_ENTRIES": 40},
     }
 }
 
 
+def kept_parts(game) -> dict[str, str | None]:
+    vary = {
+        "sheet-head": [game.pk, game.version, "write", "en-gb"],
+        "sheet-rows": [game.pk, game.version, "write", "en-gb"],
+    }
+    return {
+        name: cache.get(
+            make_template_fragment_key(name, vary.get(name, [game.pk, game.version, "en-gb"]))
+        )
+        for name in PARTS
+    }
+
+
 @override_settings(CACHES=SMALL)
-def test_a_hundred_versions_of_a_long_game_stay_within_the_cache_budget(client):
+def test_the_kept_parts_of_a_long_game_do_not_grow_with_it(client):
     game = make_game(target=99_999, hands=[HAND] * 5)
-    largest = 0
-    for _ in range(100):  # each new hand is a new version of every page of the game
+    sizes = []
+    for _ in range(60):  # each new hand is a new version of every part of the sheet
         game.add_hand(game.rules.clean(HAND, game.sheet().next_table))
         game.refresh_result()
-        for query in ("", "?all=1"):
-            response = client.get(game.get_absolute_url() + query)
-            assert response.status_code == 200
-            largest = max(largest, len(response.content))
-        assert len(cache._cache) <= 40
-        assert cache.held_bytes() <= cache.budget == 40 * 32 * 1024
-    assert largest > 32 * 1024  # all 105 hands: too big to keep, so not kept
+        assert client.get(game.get_absolute_url()).status_code == 200
+        parts = kept_parts(game)
+        assert all(part is not None for part in parts.values()), parts
+        sizes.append(sum(len(part) for part in parts.values()))
+    # Only the chart grows, by a point a hand; the rest stays the size of
+    # the window of hands shown: a 300-hand game's parts are under 64 KB.
+    per_hand = (sizes[-1] - sizes[0]) / (len(sizes) - 1)
+    assert per_hand < 200
+    assert sizes[0] + 300 * per_hand < 64 * 1024
+    everything = client.get(game.get_absolute_url() + "?all=1").content
+    assert everything.count(b'<tbody id="hand-') == 65
+    assert len(everything) > 64 * 1024  # all the hands: not kept, rendered each time
 
 
-def test_the_pages_are_kept_in_a_bounded_cache_by_default():
-    assert cache.budget <= 64 * 1024 * 1024
+def test_the_cache_is_bounded_by_default(settings):
+    assert settings.CACHES["default"]["OPTIONS"]["MAX_ENTRIES"] <= 500

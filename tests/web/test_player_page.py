@@ -4,7 +4,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.factories import NAMES, make_game, make_player
-from vinescore.table.models import Player
+from vinescore.table.models import Game, Player
 from vinescore.table.stats import player_stats, streaks
 
 pytestmark = pytest.mark.django_db
@@ -157,12 +157,21 @@ def test_comparing_with_nobody_or_oneself_is_refused(client):
     assert client.get(f"/players/{ana.pk}/vs/{ana.pk}/").status_code == 404
 
 
-def test_a_seat_given_to_someone_else_in_the_admin_leaves_the_old_players_page(client):
+def test_a_seat_given_to_someone_else_leaves_the_old_players_page(client):
     game = ben_wins()
     ana = Player.objects.get(name="Ana")
     assert "1 finished game ·" in client.get(f"/players/{ana.pk}/").content.decode()
-    seat = game.seats.get(player=ana)
-    seat.player = make_player("Eli")
-    seat.save()
-    game.refresh_result()
+    game.replace_player(game.seats.get(player=ana).position, make_player("Eli"))
+    assert "0 finished games" in client.get(f"/players/{ana.pk}/").content.decode()
+
+
+def test_games_deleted_in_the_admins_list_leave_the_player_page(admin_client, client):
+    game = ben_wins()
+    ana = Player.objects.get(name="Ana")
+    assert "1 finished game ·" in client.get(f"/players/{ana.pk}/").content.decode()
+    admin_client.post(
+        "/admin/table/game/",
+        {"action": "delete_selected", "_selected_action": [game.pk], "post": "yes"},
+    )
+    assert not Game.objects.filter(pk=game.pk).exists()
     assert "0 finished games" in client.get(f"/players/{ana.pk}/").content.decode()

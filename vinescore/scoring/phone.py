@@ -120,7 +120,7 @@ def drawn(record: Mapping[str, Any], queued: Sequence[Sequence[Sequence[str]]]) 
     winner = None
     if sheet.winner is not None:
         winner = {
-            "names": gettext(" and ").join(sheet.winner_names),
+            "names": sheet.winner_words,
             "plural": rules.partnership or bool(sheet.winner.shared_with),
             "reason": sheet.winner.reason,
             "decided_at": sheet.decided_at,

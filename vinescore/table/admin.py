@@ -9,8 +9,17 @@ class PlayerAdmin(admin.ModelAdmin):
 
 
 class SeatInline(admin.TabularInline):
+    """Seats change on the score sheet's Seats page, which checks them
+    against the game's rules and logs the change."""
+
     model = Seat
     extra = 0
+    can_delete = False
+    readonly_fields = ["position", "player", "total", "won"]
+    fields = readonly_fields
+
+    def has_add_permission(self, request, obj=None):
+        return False
 
 
 @admin.register(Game)
@@ -24,14 +33,9 @@ class GameAdmin(admin.ModelAdmin):
         super().save_related(request, form, formsets, change)
         form.instance.refresh_result()
 
-
-@admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
-    list_display = ["game", "position", "player"]
-
-    def save_model(self, request, obj, form, change):
-        super().save_model(request, obj, form, change)
-        obj.game.refresh_result()  # the winner's name, and the game's version
+    def delete_queryset(self, request, queryset):
+        for game in queryset:  # each through Game.delete, which its players' records follow
+            game.delete()
 
 
 @admin.register(Hand)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from django.contrib import messages
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
@@ -39,7 +40,15 @@ from .models import (
     LiveHand,
     hand_number,
 )
-from .views import get_game, get_hand, gone, refuse_stale, render_sheet
+from .views import (
+    HAND_DELETED,
+    changing,
+    get_game,
+    get_hand,
+    gone,
+    refuse_stale,
+    sheet_response,
+)
 
 HAND_NOT_SCORED = gettext_lazy(
     "This game was deleted on another phone, so that hand was not scored. "
@@ -53,46 +62,61 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
         game = get_game(request, pk, write=True, lock=True, deleted=True)
         if game.is_deleted:
             return gone(request, game, HAND_NOT_SCORED)
-        sent = changes.submitted(request)
-        if sent.version != game.version:
-            return hand_add_refused(request, game, sent)
+        sent = changes.ChangeForm(request.POST, game=game)
+        if sent.is_stale:
+            return hand_add_refused(request, sent)
         hands, sheet = game.played()
         form = HandForm(game.rules, sheet.next_table, request.POST)
         if game.is_finished:
             form.is_valid()
             form.add_error(None, gettext("This game is finished: reopen it to play more hands."))
-            return render_sheet(request, game, hands, sheet, form=form, status=409)
+            return sheet_response(request, game, game.place.who, form=form, status=409)
         if not form.is_valid() or not form.has_room(len(hands)):
-            return render_sheet(request, game, hands, sheet, form=form, status=422)
+            played = (hands, sheet)
+            return sheet_response(
+                request, game, game.place.who, form=form, played=played, status=422
+            )
         hand, sheet = game.add_hand(
-            form.facts, key=sent.key, played=sheet, by_guest=access.by_guest(request, game.pk)
+            form.facts,
+            key=sent.one_time_key,
+            played=sheet,
+            by_guest=access.by_guest(request, game.pk),
         )
     if not request.htmx:
         return HttpResponseRedirect(game.get_absolute_url())
     hands = [*hands, LiveHand(hand.pk, hand.facts, hand.created_at)]
-    return render_sheet(request, game, hands, sheet)
+    return sheet_response(request, game, game.place.who, played=(hands, sheet))
 
 
-def hand_add_refused(request: HttpRequest, game: Game, sent) -> HttpResponse:
+def hand_add_refused(request: HttpRequest, sent: changes.ChangeForm) -> HttpResponse:
     """A hand drawn from an older version of the game. Sent again: answered
     as the first time. When another phone entered a hand meanwhile, this one
     is most likely the same hand: the sheet is shown with a fresh form. When
     something else changed (an earlier hand edited, say), what was typed is
     kept for the scorekeeper to check and score again."""
-    earlier = changes.earlier_submit(game, sent)
-    if earlier is not None:
+    game = sent.game
+    if sent.earlier_submit() is not None:
         if not request.htmx:
             return HttpResponseRedirect(game.get_absolute_url())
-        return render_sheet(request, game, notice=gettext("That hand was already saved."))
-    notice = changes.conflict_message(game, sent.version)
-    moved = changes.since(game, sent.version)
+        messages.info(request, gettext("That hand was already saved."))
+        return sheet_response(request, game, game.place.who)
+    moved = changes.since(game, sent.drawn_from)
     if not moved or any(c.action == GameChange.ADDED for c in moved) or game.is_finished:
-        return render_sheet(request, game, status=409, notice=notice)
+        messages.warning(request, sent.conflict_message())
+        return sheet_response(request, game, game.place.who, status=409)
+    told = changes.story(game, moved)
+    messages.warning(
+        request,
+        gettext("{changes} on another phone; check this hand and score it again.").format(
+            changes=told
+        ),
+    )
     hands, sheet = game.played()
     form = HandForm(game.rules, sheet.next_table, request.POST)
     form.is_valid()
-    notice = notice.replace("here is the sheet as it is now", "check this hand and score it again")
-    return render_sheet(request, game, hands, sheet, form=form, status=409, notice=notice)
+    return sheet_response(
+        request, game, game.place.who, form=form, played=(hands, sheet), status=409
+    )
 
 
 def live_number(game: Game, hand: Hand) -> int | None:
@@ -118,9 +142,9 @@ def hand_edit(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse |
 def hand_edit_post(request: HttpRequest, game: Game, hand_pk: int) -> HttpResponse:
     hand = get_hand(game, hand_pk)
     back = f"{game.get_absolute_url()}#hand-{hand.pk}"
-    refused = refuse_stale(request, game, lambda change: HttpResponseRedirect(back))
-    if refused is not None:
-        return refused
+    sent = changes.ChangeForm(request.POST, game=game)
+    if sent.is_stale:
+        return refuse_stale(request, sent, lambda game, change: HttpResponseRedirect(back))
     number = live_number(game, hand)
     if number is None:  # deleted, and the version did not move since: a hand of no page
         raise Http404("That hand was deleted; restore it before editing.")
@@ -130,10 +154,7 @@ def hand_edit_post(request: HttpRequest, game: Game, hand_pk: int) -> HttpRespon
         return hand_edit_page(request, game, hand, number, form, table)
     if form.facts != hand.facts:
         game.edit_hand(
-            hand,
-            form.facts,
-            key=changes.submitted(request).key,
-            by_guest=access.by_guest(request, game.pk),
+            hand, form.facts, key=sent.one_time_key, by_guest=access.by_guest(request, game.pk)
         )
     return HttpResponseRedirect(back)
 
@@ -159,20 +180,13 @@ def hand_edit_page(
 @require_http_methods(["GET", "HEAD", "POST"])
 def hand_delete(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse | HttpResponse:
     if request.method == "POST":
-        with transaction.atomic():
-            game = get_game(request, pk, write=True, lock=True)
-            hand = get_hand(game, hand_pk)
-            deleted = HttpResponseRedirect(f"{game.get_absolute_url()}?deleted={hand.pk}")
-            refused = refuse_stale(request, game, lambda change: deleted)
-            if refused is not None:
-                return refused
-            if hand.deleted_at is None:
-                game.delete_hand(
-                    hand,
-                    key=changes.submitted(request).key,
-                    by_guest=access.by_guest(request, game.pk),
-                )
-            return deleted
+        return changing(
+            request,
+            pk,
+            lambda game, key: delete_hand(request, game, get_hand(game, hand_pk), key),
+            # Sent again: answered as the first time, with Undo.
+            lambda game, change: delete_hand(request, game, get_hand(game, hand_pk), ""),
+        )
     game = get_game(request, pk, write=True)
     hand = get_hand(game, hand_pk)
     number = live_number(game, hand)
@@ -185,27 +199,40 @@ def hand_delete(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse
     )
 
 
+def delete_hand(request: HttpRequest, game: Game, hand: Hand, key: str) -> HttpResponse:
+    """Deletes the hand; the sheet then says so, with Undo, to this phone."""
+    if hand.deleted_at is None:
+        game.delete_hand(hand, key=key, by_guest=access.by_guest(request, game.pk))
+    if hand.deleted_at is not None:
+        messages.add_message(
+            request,
+            HAND_DELETED,
+            gettext("Hand deleted; totals after it were recomputed."),
+            extra_tags=str(hand.pk),
+        )
+    return HttpResponseRedirect(game.get_absolute_url())
+
+
 @require_POST
 def hand_restore(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
-    with transaction.atomic():
-        game = get_game(request, pk, write=True, lock=True)
+    def restored(game: Game, hand: Hand) -> HttpResponse:
+        return HttpResponseRedirect(f"{game.get_absolute_url()}#hand-{hand.pk}")
+
+    def restore(game: Game, key: str) -> HttpResponse:
         hand = get_hand(game, hand_pk)
-        restored = HttpResponseRedirect(f"{game.get_absolute_url()}#hand-{hand.pk}")
-        refused = refuse_stale(request, game, lambda change: restored)
-        if refused is not None:
-            return refused
         if hand.deleted_at is not None:
             if game.hand_count >= MAX_HANDS:
                 full = gettext("A game holds at most {most} hands: this one is full.").format(
                     most=number_format(MAX_HANDS, force_grouping=True)
                 )
-                return render_sheet(request, game, status=409, notice=full)
-            game.restore_hand(
-                hand,
-                key=changes.submitted(request).key,
-                by_guest=access.by_guest(request, game.pk),
-            )
-        return restored
+                messages.error(request, full)
+                return sheet_response(request, game, game.place.who, status=409)
+            game.restore_hand(hand, key=key, by_guest=access.by_guest(request, game.pk))
+        return restored(game, hand)
+
+    return changing(
+        request, pk, restore, lambda game, change: restored(game, get_hand(game, hand_pk))
+    )
 
 
 @require_safe
@@ -236,13 +263,14 @@ def game_reopen(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespons
 
 def game_reopen_page(request: HttpRequest, game: Game) -> TemplateResponse | HttpResponse:
     sheet = HttpResponseRedirect(game.get_absolute_url())
+    key = ""
     if request.method == "POST":
-        refused = refuse_stale(request, game, lambda change: sheet)
-        if refused is not None:
-            return refused
+        sent = changes.ChangeForm(request.POST, game=game)
+        if sent.is_stale:
+            return refuse_stale(request, sent, lambda game, change: sheet)
+        key = sent.one_time_key
     if not game.is_finished:
         return sheet
-    key = changes.submitted(request).key
     if game.ended:
         if request.method == "POST":
             game.reopen(key=key)
@@ -267,15 +295,13 @@ def game_end_session(request: HttpRequest, pk: int) -> TemplateResponse | HttpRe
     """Ending a session settles it up, so the sheet's button opens a page
     that says what the settle-up will be; its own button ends it."""
     if request.method == "POST":
-        with transaction.atomic():
-            game = get_game(request, pk, write=True, lock=True)
-            sheet = HttpResponseRedirect(game.get_absolute_url())
-            refused = refuse_stale(request, game, lambda change: sheet)
-            if refused is not None:
-                return refused
+
+        def end(game: Game, key: str) -> HttpResponse:
             if game.ends_by_table and not game.ended and not game.is_finished:
-                game.end_session(key=changes.submitted(request).key)
-            return sheet
+                game.end_session(key=key)
+            return HttpResponseRedirect(game.get_absolute_url())
+
+        return changing(request, pk, end, lambda game, change: end(game, ""))
     game = get_game(request, pk, write=True)
     if not game.ends_by_table or game.is_finished:
         return HttpResponseRedirect(game.get_absolute_url())
@@ -289,7 +315,7 @@ def game_end_session(request: HttpRequest, pk: int) -> TemplateResponse | HttpRe
             "game": game,
             "hands": len(hands),
             "sides": list(zip(ended.side_names, ended.totals, strict=True)),
-            "winner_name": " and ".join(ended.winner_names),
+            "winner_name": ended.winner_words,
             "settle_up": (
                 describe(settle_up(ended.totals, game.stakes), names)
                 if game.rules.coins and game.stakes is not None
@@ -300,31 +326,26 @@ def game_end_session(request: HttpRequest, pk: int) -> TemplateResponse | HttpRe
 
 
 @require_POST
-@transaction.atomic
 def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_game(request, pk, write=True, lock=True)
+    def start(game: Game, key: str) -> HttpResponse:
+        return HttpResponseRedirect(game.start_rematch(key=key).get_absolute_url())
 
-    def opened(change: GameChange) -> HttpResponse:
+    def opened(game: Game, change: GameChange) -> HttpResponse:
         return HttpResponseRedirect(reverse("game", args=[change.after["game"]]))
 
-    refused = refuse_stale(request, game, opened)
-    if refused is not None:
-        return refused
-    rematch = game.start_rematch(key=changes.submitted(request).key)
-    return HttpResponseRedirect(rematch.get_absolute_url())
+    return changing(request, pk, start, opened)
 
 
 @require_POST
-@transaction.atomic
 def game_note(request: HttpRequest, pk: int) -> HttpResponse:
-    game = get_game(request, pk, write=True, lock=True)
-    sheet = HttpResponseRedirect(game.get_absolute_url())
-    refused = refuse_stale(request, game, lambda change: sheet)
-    if refused is not None:
-        return refused
-    form = NoteForm(request.POST)
-    if not form.is_valid():
-        return render_sheet(request, game, status=422, note_form=form)
-    if form.cleaned_data["note"] != game.note:
-        game.set_note(form.cleaned_data["note"], key=changes.submitted(request).key)
-    return sheet
+    def save(game: Game, key: str) -> HttpResponse:
+        form = NoteForm(request.POST)
+        if not form.is_valid():
+            return sheet_response(request, game, game.place.who, note_form=form, status=422)
+        if form.cleaned_data["note"] != game.note:
+            game.set_note(form.cleaned_data["note"], key=key)
+        return HttpResponseRedirect(game.get_absolute_url())
+
+    return changing(
+        request, pk, save, lambda game, change: HttpResponseRedirect(game.get_absolute_url())
+    )

@@ -12,42 +12,64 @@ from __future__ import annotations
 
 import re
 import secrets
-from dataclasses import dataclass
 
-from django.http import HttpRequest
+from django import forms
 from django.utils.translation import gettext, ngettext
 
 from .models import Game, GameChange, hand_number
 
 KEY = re.compile(r"[A-Za-z0-9_-]{16,64}")
 
-# Stands for a fresh key in a page kept in the cache (fragments.cached_page
-# puts a new key in each place); nobody can type it, as it is not a key.
-KEY_PLACEHOLDER = "key:placeholder:not-a-key"
-
 
 def new_key() -> str:
     return secrets.token_urlsafe(18)
 
 
-@dataclass(frozen=True)
-class Submitted:
-    version: int | None  # None: the request named no version we can read
-    key: str  # "" when there is none, or it is not one of ours
+class KeyForm(forms.Form):
+    """A one-time key: a submit sent twice is recognised by it. A key that
+    cannot be read counts as none."""
+
+    key = forms.RegexField(KEY, required=False)
+
+    def __init__(self, data):
+        super().__init__(data)
+        self.is_valid()
+
+    @property
+    def one_time_key(self) -> str:
+        return self.cleaned_data.get("key") or ""
 
 
-def submitted(request: HttpRequest) -> Submitted:
-    raw = request.POST.get("version", "")
-    version = int(raw) if raw.isdigit() and len(raw) <= 9 else None
-    key = request.POST.get("key", "")
-    return Submitted(version, key if KEY.fullmatch(key) else "")
+class ChangeForm(KeyForm):
+    """What every form that changes a game carries, and the check of it
+    against the game (locked): the version of the game the form was drawn
+    from, and a one-time key. A version or key that cannot be read counts as
+    none: the change is then stale (refused with 409), or has no key to be
+    recognised by if sent again."""
 
+    version = forms.IntegerField(min_value=0, max_value=999_999_999, required=False)
 
-def earlier_submit(game: Game, sent: Submitted) -> GameChange | None:
-    """The change this same submit already made, when it is sent again."""
-    if not sent.key:
-        return None
-    return game.changes.filter(key=sent.key).first()
+    def __init__(self, data, *, game: Game):
+        self.game = game
+        super().__init__(data)
+
+    @property
+    def drawn_from(self) -> int | None:
+        return self.cleaned_data.get("version")
+
+    @property
+    def is_stale(self) -> bool:
+        """Drawn from another version of the game than it is now."""
+        return self.drawn_from != self.game.version
+
+    def earlier_submit(self) -> GameChange | None:
+        """The change this same submit already made, when it is sent again."""
+        if not self.one_time_key:
+            return None
+        return self.game.changes.filter(key=self.one_time_key).first()
+
+    def conflict_message(self) -> str:
+        return conflict_message(self.game, self.drawn_from)
 
 
 def since(game: Game, version: int | None) -> list[GameChange]:

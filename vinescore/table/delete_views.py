@@ -6,13 +6,14 @@ game is deleted or the list is opened)."""
 
 from __future__ import annotations
 
+from django.contrib import messages
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
-from django.utils.translation import gettext, gettext_lazy
+from django.utils.translation import gettext, gettext_lazy, ngettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
@@ -20,7 +21,7 @@ from vinescore.accounts import access
 
 from . import changes
 from .models import RESTORE_DAYS, UNDO_MINUTES, Game, Seat
-from .views import deleted_page, get_game, refuse_stale
+from .views import GAME_DELETED, deleted_page, get_game, refuse_stale
 
 ALREADY_DELETED = gettext_lazy("This game was already deleted on another phone.")
 OWNERS_ONLY = gettext_lazy(
@@ -35,16 +36,22 @@ def game_delete(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespons
     if request.method == "POST":
         with transaction.atomic():
             game = get_game(request, pk, write=True, lock=True, deleted=True)
-            deleted = HttpResponseRedirect(f"{reverse('game_list')}?deleted={game.pk}")
+            deleted = HttpResponseRedirect(reverse("game_list"))
+            sent = changes.ChangeForm(request.POST, game=game)
             if game.is_deleted:
-                if changes.earlier_submit(game, changes.submitted(request)) is not None:
+                if sent.earlier_submit() is not None:
                     return deleted  # the same submit sent again
-                place = access.place(request, game.group_id)
-                return deleted_page(request, game, place, status=409, notice=ALREADY_DELETED)
-            refused = refuse_stale(request, game, lambda change: deleted)
-            if refused is not None:
-                return refused
-            game.delete_game(key=changes.submitted(request).key)
+                messages.error(request, ALREADY_DELETED)
+                return deleted_page(request, game, game.place, status=409)
+            if sent.is_stale:
+                return refuse_stale(request, sent, lambda game, change: deleted)
+            game.delete_game(key=sent.one_time_key)
+            said = ngettext(
+                "{game} deleted, with its {n} hand.",
+                "{game} deleted, with its {n} hands.",
+                game.hand_count,
+            ).format(game=game, n=game.hand_count)
+            messages.add_message(request, GAME_DELETED, said, extra_tags=str(game.pk))
             Game.objects.purge_deleted()
         return deleted
     game = get_game(request, pk, write=True)
@@ -67,13 +74,15 @@ def game_restore(request: HttpRequest, pk: int) -> HttpResponse:
         restored = HttpResponseRedirect(game.get_absolute_url())
         if not game.is_deleted:  # restored already: this submit, or another phone
             return restored
-        place = access.place(request, game.group_id)
-        if changes.submitted(request).version != game.version:
+        place = game.place
+        sent = changes.ChangeForm(request.POST, game=game)
+        if sent.is_stale:
             # Restored and deleted again since this form was drawn.
-            return deleted_page(request, game, place, status=409, notice=ALREADY_DELETED)
+            messages.error(request, ALREADY_DELETED)
+            return deleted_page(request, game, place, status=409)
         if not game.can_be_restored_by(place.is_owner):
             raise PermissionDenied(OWNERS_ONLY.format(group=place.group.name, minutes=UNDO_MINUTES))
-        game.restore_game(key=changes.submitted(request).key)
+        game.restore_game(key=sent.one_time_key)
     return restored
 
 

@@ -14,12 +14,11 @@ and each sees the one before it.
 
 from __future__ import annotations
 
-import os
 import uuid
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, fields
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import NamedTuple
 
@@ -27,11 +26,10 @@ from django.conf import settings
 from django.db import models, transaction
 from django.db.models import Subquery
 from django.db.models.functions import Coalesce, Lower
-from django.db.models.signals import post_delete, pre_save
 from django.dispatch import receiver
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.translation import gettext, pgettext_lazy
+from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 
 from vinescore.accounts.models import group_started
 from vinescore.names import MAX_KEY, MAX_NAME, name_key
@@ -353,6 +351,7 @@ class Game(models.Model):
         cached outcome; seats must be loaded with their players."""
         if self.kind not in REGISTRY:
             return []
+        self.load_seats()
         sides = self.rules.side_names([seat.player.name for seat in self.seats.all()])
         totals = self.final_totals or [0] * len(sides)
         return list(zip(sides, totals, strict=False))
@@ -365,8 +364,14 @@ class Game(models.Model):
             getattr(self, "first_hand_at", None), getattr(self, "last_hand_at", None)
         )
 
+    def load_seats(self) -> None:
+        """The seats with their players, read in one query the first time
+        they are needed (nothing to read when the game was loaded with them)."""
+        seats = models.Prefetch("seats", queryset=Seat.objects.select_related("player"))
+        models.prefetch_related_objects([self], seats)
+
     def seated_players(self) -> list[Player]:
-        """Seats must be loaded with their players (see views.get_game)."""
+        self.load_seats()
         return [seat.player for seat in self.seats.all()]
 
     def setup(self) -> Setup:
@@ -404,6 +409,12 @@ class Game(models.Model):
         hands = self.live_hands()
         return hands, self.sheet(hands)
 
+    def delete(self, *args, **kwargs):
+        """Gone for good (the admin, or 30 days after it was deleted): a new
+        version of each seated player's record, which no longer counts it."""
+        Player.objects.filter(seats__game=self).update(record_changed_at=timezone.now())
+        return super().delete(*args, **kwargs)
+
     def refresh_result(self, sheet: Sheet | None = None) -> Sheet:
         """Rebuild the cached outcome from the facts; call after any change."""
         sheet = sheet or self.sheet()
@@ -439,6 +450,7 @@ class Game(models.Model):
     def refresh_seats(self, sheet: Sheet) -> None:
         """Each seat's part of the outcome; only the seats it changed are
         written (a hand usually moves a few of them)."""
+        self.load_seats()
         seats = list(self.seats.all())
         changed = []
         for seat in seats:
@@ -471,7 +483,8 @@ class Game(models.Model):
             first_dealer=self.played()[1].next_table.dealer,
         )
         Seat.objects.bulk_create(
-            Seat(game=game, player=s.player, position=s.position) for s in self.seats.all()
+            Seat(game=game, player=player, position=position)
+            for position, player in enumerate(self.seated_players())
         )
         game.refresh_result()
         return game
@@ -639,8 +652,10 @@ class Game(models.Model):
         played there is now theirs."""
         seat = self.seats.select_related("player").get(position=position)
         before = {"seat": position, "name": seat.player.name}
+        # The game leaves the record of whoever sat there: a new version of it.
+        Player.objects.filter(pk=seat.player_id).update(record_changed_at=timezone.now())
         seat.player = player
-        seat.save(update_fields=["player"])  # seat_changing moves the old record on
+        seat.save(update_fields=["player"])
         self.forget_seats()
         self.log(
             GameChange.REPLACED,
@@ -715,22 +730,6 @@ def first_group_takes_in_everything(sender, group, first: bool, **kwargs) -> Non
     if first:
         Player.objects.filter(group__isnull=True).update(group=group)
         Game.objects.filter(group__isnull=True).update(group=group)
-
-
-@receiver(pre_save, sender=Seat)
-def seat_changing(sender, instance: Seat, **kwargs) -> None:
-    """A seat given to someone else (in the admin) changes the record of
-    whoever sat there before."""
-    if instance.pk is not None:
-        Player.objects.filter(seats__pk=instance.pk).exclude(pk=instance.player_id).update(
-            record_changed_at=timezone.now()
-        )
-
-
-@receiver(post_delete, sender=Seat)
-def seat_deleted(sender, instance: Seat, **kwargs) -> None:
-    """A game deleted (in the admin) leaves its players' records."""
-    Player.objects.filter(pk=instance.player_id).update(record_changed_at=timezone.now())
 
 
 class Hand(models.Model):
@@ -812,13 +811,22 @@ class GameChange(models.Model):
     def __str__(self) -> str:
         return f"{self.action} {self.hand}"
 
+    # Who made a change that came in through a table link, by what a guest
+    # may do (accounts.access.GUEST_PAGES); whole sentences, as each
+    # language puts the words in an order of its own.
+    GUEST_WORDS = {
+        ADDED: gettext_noop("Entered by a guest at the table"),
+        EDITED: gettext_noop("Changed by a guest at the table"),
+        DELETED: gettext_noop("Deleted by a guest at the table"),
+        RESTORED: gettext_noop("Restored by a guest at the table"),
+    }
+
     @property
     def guest_words(self) -> str:
         """Who made a change that came in through a table link."""
         if not self.by_guest:
             return ""
-        done = {self.ADDED: "Entered", self.EDITED: "Changed", self.DELETED: "Deleted"}
-        return f"{done.get(self.action, self.action.capitalize())} by a guest at the table"
+        return gettext(self.GUEST_WORDS.get(self.action, self.GUEST_WORDS[self.EDITED]))
 
 
 class StartKey(models.Model):
@@ -844,16 +852,23 @@ class ImportProgress(NamedTuple):
 
 
 class ImportJob(models.Model):
-    """A games file uploaded on the Import page, imported by a process of
-    its own (`manage.py import_games --job ID`) while the job's page shows
-    how far it got, then what it imported or why it imported nothing.
+    """A games file uploaded on the Import page, imported by a task
+    (`tasks.import_upload`, run by `manage.py db_worker`) while the job's
+    page shows how far it got, then what it imported or why it imported
+    nothing.
 
-    The import is one transaction, so how far it got cannot go through the
-    database: nothing it writes is seen before the commit, and SQLite lets
-    no other connection write meanwhile. The process writes it every BEAT
-    seconds to a small file beside the upload, which is also its sign of
-    life: a job silent for longer than SILENCE has lost its process (the
-    server restarted, or it was stopped) and is shown failed.
+    The import checks the whole file, then saves it in short transactions,
+    so how far it got goes in this row: the task writes it at most every
+    BEAT seconds, outside those transactions, and each write (`updated_at`)
+    is also its sign of life. The tasks framework's database backend keeps
+    no such sign (a worker that is killed leaves its task "running" for
+    ever), so the row is what the page judges by: a running job silent for
+    longer than SILENCE has lost its worker (the server restarted, or the
+    worker was stopped) and is shown failed; so is a waiting job when no
+    import has moved for that long (no worker is taking jobs). A job the
+    page has given up on is not started, or stops, when the worker comes to
+    it. The page gives up without touching `updated_at`, which only the
+    upload and the worker move.
     """
 
     WAITING, RUNNING, DONE, FAILED = "waiting", "running", "done", "failed"
@@ -871,6 +886,14 @@ class ImportJob(models.Model):
     size = models.PositiveBigIntegerField()  # bytes
     # "Import as a copy": games the group holds already are added again.
     as_copy = models.BooleanField(default=False)
+    # The language of the page that uploaded it: why nothing was imported is
+    # written in it.
+    language = models.CharField(max_length=16, blank=True)
+    # How far it got: games checked, or once all are checked, saved; bytes
+    # of the work (the file is read twice: checked, then saved).
+    progress_games = models.PositiveIntegerField(default=0)
+    progress_bytes = models.PositiveBigIntegerField(default=0)
+    saving = models.BooleanField(default=False)
     games = models.PositiveIntegerField(default=0)  # imported, once done
     first_games = models.JSONField(default=list, blank=True)  # ids of the first SHOWN
     error = models.TextField(blank=True)
@@ -888,46 +911,47 @@ class ImportJob(models.Model):
         return Path(settings.IMPORT_DIR) / f"{self.pk}.json"
 
     @property
-    def progress_path(self) -> Path:
-        return Path(settings.IMPORT_DIR) / f"{self.pk}.progress"
-
-    @property
     def is_over(self) -> bool:
         return self.status in (self.DONE, self.FAILED)
 
     def keep_upload(self, upload) -> None:
-        """The uploaded file, written where the import process finds it, a
-        chunk at a time."""
+        """The uploaded file, written where the worker finds it, a chunk at
+        a time."""
         self.upload_path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         with self.upload_path.open("wb") as out:
             for chunk in upload.chunks():
                 out.write(chunk)
 
-    def start(self) -> None:
-        self.status = self.RUNNING
-        self.save(update_fields=["status", "updated_at"])
+    def _running(self) -> models.QuerySet[ImportJob]:
+        return ImportJob.objects.filter(pk=self.pk, status=self.RUNNING)
 
-    def report(self, games: int, bytes_read: int, saving: bool = False) -> None:
-        """How far the import got: written whole, then renamed into place, so
-        the page never reads half of it."""
-        written = self.progress_path.with_suffix(".progress-new")
-        written.write_text(f"{games} {bytes_read} {int(saving)}")
-        os.replace(written, self.progress_path)
+    def start(self) -> bool:
+        """Takes a waiting job; False if it is not waiting (run already, or
+        given up on by its page meanwhile)."""
+        now = timezone.now()
+        started = ImportJob.objects.filter(pk=self.pk, status=self.WAITING).update(
+            status=self.RUNNING, updated_at=now
+        )
+        if started:
+            self.status, self.updated_at = self.RUNNING, now
+        return bool(started)
+
+    def report(self, games: int, bytes_read: int, saving: bool = False) -> bool:
+        """How far the import got, which is also its sign of life; False if
+        the job is no longer running (its page gave up on it)."""
+        self.progress_games, self.progress_bytes, self.saving = games, bytes_read, saving
+        return bool(
+            self._running().update(
+                progress_games=games,
+                progress_bytes=bytes_read,
+                saving=saving,
+                updated_at=timezone.now(),
+            )
+        )
 
     def progress(self) -> ImportProgress:
-        try:
-            games, bytes_read, *saving = map(int, self.progress_path.read_text().split())
-        except (OSError, ValueError):
-            return ImportProgress(0, 0)
-        percent = min(100, bytes_read * 100 // max(1, self.size))
-        return ImportProgress(games, percent, saving == [1])
-
-    def last_sign_of_life(self) -> datetime:
-        try:
-            beat = datetime.fromtimestamp(self.progress_path.stat().st_mtime, tz=UTC)
-        except OSError:
-            return self.updated_at
-        return max(beat, self.updated_at)
+        percent = min(100, self.progress_bytes * 100 // max(1, self.size))
+        return ImportProgress(self.progress_games, percent, self.saving)
 
     def finish(self, count: int, games: list[Game]) -> None:
         self.status, self.games = self.DONE, count
@@ -941,18 +965,44 @@ class ImportJob(models.Model):
         self.forget_files()
 
     def give_up_if_silent(self) -> None:
-        """A job whose process has stopped without a word is failed, so its
-        page stops waiting: its transaction ended unfinished, so nothing was
-        imported."""
-        if not self.is_over and timezone.now() - self.last_sign_of_life() > self.SILENCE:
-            self.fail(
+        """A job whose worker has stopped without a word, or that no worker
+        takes, is failed, so its page stops waiting and says why."""
+        if self.is_over:
+            return
+        since = timezone.now() - self.SILENCE
+        if self.updated_at >= since:
+            return
+        if self.status == self.WAITING:
+            # Waiting its turn while the worker imports other files is not silence.
+            moving = ImportJob.objects.exclude(status=self.WAITING).exclude(pk=self.pk)
+            if moving.filter(updated_at__gte=since).exists():
+                return
+            why = gettext(
+                "Nothing was imported: the import did not start (the server's import "
+                "worker may not be running). Import the file again."
+            )
+        elif self.saving:
+            why = gettext(
+                "The import stopped part way (the server may have restarted). Games it "
+                "had saved by then may be in History; the rest of the file was not imported."
+            )
+        else:
+            why = gettext(
                 "Nothing was imported: the import stopped before it finished "
                 "(the server may have restarted). Import the file again."
             )
+        # An update that leaves updated_at alone: a give-up is no sign of life.
+        gave_up = ImportJob.objects.filter(
+            pk=self.pk, status=self.status, updated_at__lt=since
+        ).update(status=self.FAILED, error=why)
+        if gave_up:
+            self.status, self.error = self.FAILED, why
+            self.forget_files()
+        else:  # the worker moved it on meanwhile
+            self.refresh_from_db()
 
     def forget_files(self) -> None:
-        for path in (self.upload_path, self.progress_path):
-            path.unlink(missing_ok=True)
+        self.upload_path.unlink(missing_ok=True)
 
     def games_shown(self) -> list[Game]:
         """The first games imported that are still there, in the file's order."""

@@ -7,7 +7,6 @@ from django import forms
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -149,7 +148,6 @@ def save_name(form: PlayerForm, save) -> bool:
 @require_safe
 def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
     player = get_player(request, pk)
-    who = "write" if access.place(request, player.group_id).can_write else "read"
     others = tuple(
         Player.objects.filter(group=player.group_id).exclude(pk=player.pk).values_list("pk", "name")
     )
@@ -159,26 +157,20 @@ def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
         if other.isdigit() and int(other) in dict(others):
             return HttpResponseRedirect(reverse("head_to_head", args=[player.pk, int(other)]))
         error = gettext("Choose another player to compare with.")
+    # Adding up thousands of games is done once per version of the record.
     version = (player.pk, player.name, player.record_changed_at, str(player.account or ""))
-
-    def render(visitor: dict) -> str:
-        # Adding up thousands of games is done once per version of the record.
-        record = fragments.cached(("player record", *version), lambda: player_record(player))
-        return render_to_string(
-            "table/player_detail.html",
-            {
-                **record,
-                "player": player,
-                "recent": fragments.game_cards(record["recent"], "table/_game_card.html"),
-                "others": others,
-                "error": error,
-                "can_write": who == "write",
-                **visitor,
-            },
-        )
-
-    return HttpResponse(
-        fragments.cached_page(request, ("player", *version, others, error), render, who=who),
+    record = fragments.cached(("player record", *version), lambda: player_record(player))
+    return TemplateResponse(
+        request,
+        "table/player_detail.html",
+        {
+            **record,
+            "player": player,
+            "recent": fragments.game_cards(record["recent"], "table/_game_card.html"),
+            "others": others,
+            "error": error,
+            "can_write": access.place(request, player.group_id).can_write,
+        },
         status=422 if error else 200,
     )
 
@@ -197,7 +189,7 @@ def player_record(player: Player) -> dict:
         )
         if stats.results
         else "",
-        "recent": list(latest.values_list("pk", "updated_at")[:10]),
+        "recent": list(latest.values_list("pk", "version")[:10]),
     }
 
 

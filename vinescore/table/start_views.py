@@ -96,7 +96,7 @@ def game_start(request: HttpRequest, kind: str) -> TemplateResponse | HttpRespon
     form = NewGameForm(
         rules, request.POST if request.method == "POST" else None, initial=initial, group=group
     )
-    key = changes.submitted(request).key if request.method == "POST" else ""
+    key = changes.KeyForm(request.POST).one_time_key if request.method == "POST" else ""
     started = StartKey.objects.filter(key=key).select_related("game").first() if key else None
     if started is not None:
         if started.game.group_id == group.pk:  # the same form sent again: its game

@@ -30,7 +30,7 @@ from django.views.decorators.http import require_safe
 
 from vinescore.accounts import access
 from vinescore.table.live import hub
-from vinescore.table.views import get_game, render_sheet
+from vinescore.table.views import get_game, render_live
 from vinescore.table.watch_views import Withdrawn, watched_game
 
 # A snapshot: the game's pk and version and the live part, or None once the
@@ -64,7 +64,7 @@ def game_snapshot(pk: int) -> Callable[[HttpRequest], Snapshot]:
             game = get_game(request, pk)
         except (Http404, PermissionDenied, access.TableLinkEnded):
             return None
-        html = render_sheet(request, game).content.decode()
+        html = render_live(request, game, game.place.who)
         return game.pk, game.version, html
 
     return released(read)
@@ -78,7 +78,7 @@ def watch_snapshot(token: str) -> Callable[[HttpRequest], Snapshot]:
             game = watched_game(token)
         except (Withdrawn, Http404):
             return None
-        html = render_sheet(request, game, who="watch", live_url=live_url).content.decode()
+        html = render_live(request, game, "watch", live_url)
         return game.pk, game.version, html
 
     return released(read)

@@ -16,12 +16,12 @@ import re
 from collections.abc import Callable
 
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db import Error as DatabaseFailure
-from django.db import connection
-from django.db.models import Prefetch
+from django.db import connection, transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
@@ -29,8 +29,8 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.cache import patch_vary_headers
-from django.utils.html import format_html
-from django.utils.safestring import mark_safe
+from django.utils.functional import cached_property
+from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import (
@@ -61,7 +61,6 @@ from .models import (
     Hand,
     LiveHand,
     Player,
-    Seat,
     duration_words,
     restorable_since,
 )
@@ -85,14 +84,16 @@ def get_game(
     with `write`, 403 for a viewer. With `lock`, its row stays locked until
     the transaction ends, so changes from several phones queue up and each
     sees the version the one before it left. A deleted game is 404 too,
-    unless asked for (`deleted`) while it can be restored."""
-    games = Game.objects.prefetch_related(
-        Prefetch("seats", queryset=Seat.objects.select_related("player"))
-    )
+    unless asked for (`deleted`) while it can be restored. `game.place` is
+    the visitor's place at it (what they may do)."""
+    # The seats are read only when a page needs them (Game.load_seats): a
+    # sheet whose parts are all kept does not.
+    games = Game.objects.all()
     if lock:
         games = games.select_for_update()
     game = get_object_or_404(games, pk=pk)
-    access.game_place(request, game.pk, game.group_id, write=write)
+    # The visitor's place at this game, checked once: what the sheet shows them.
+    game.place = access.game_place(request, game.pk, game.group_id, write=write)
     if game.is_deleted and (not deleted or game.deleted_at < restorable_since()):
         raise Http404("This game was deleted.")
     if game.kind not in REGISTRY:
@@ -108,27 +109,40 @@ def get_player(request: HttpRequest, pk: int, *, write: bool = False) -> Player:
     return player
 
 
-def role_of(request: HttpRequest, game: Game) -> str:
-    """What this person may do with the game's sheet: "write", "guest" (a
-    guest at the table: its hands only) or "read"."""
-    return access.game_place(request, game.pk, game.group_id).who
+def changing(
+    request: HttpRequest,
+    pk: int,
+    act: Callable[[Game, str], HttpResponse],
+    again: Callable[[Game, GameChange], HttpResponse],
+    *,
+    deleted: bool = False,
+) -> HttpResponse:
+    """Every change to a game: lock it, check the version the change was
+    drawn from (changes.ChangeForm), then `act(game, key)`. A change drawn
+    from an older version is refused with 409, the sheet as it is now and
+    what happened meanwhile, in words; the same submit sent again is
+    answered by `again(game, change)`, as the first time was."""
+    with transaction.atomic():
+        game = get_game(request, pk, write=True, lock=True, deleted=deleted)
+        sent = changes.ChangeForm(request.POST, game=game)
+        if sent.is_stale:
+            return refuse_stale(request, sent, again)
+        return act(game, sent.one_time_key)
 
 
 def refuse_stale(
-    request: HttpRequest, game: Game, done: Callable[[GameChange], HttpResponse]
-) -> HttpResponse | None:
-    """None when the change was drawn from the game as it is now (the game
-    must be locked). Otherwise the answer: `done(change)` when this same
-    submit was already saved, else a 409 with the sheet as it is now."""
-    sent = changes.submitted(request)
-    if sent.version == game.version:
-        return None
-    earlier = changes.earlier_submit(game, sent)
+    request: HttpRequest,
+    sent: changes.ChangeForm,
+    again: Callable[[Game, GameChange], HttpResponse],
+) -> HttpResponse:
+    """The answer to a change drawn from an older version of the game:
+    `again(game, change)` when this same submit was already saved, else a
+    409 with the sheet as it is now and what happened meanwhile."""
+    earlier = sent.earlier_submit()
     if earlier is not None:
-        return done(earlier)
-    return render_sheet(
-        request, game, status=409, notice=changes.conflict_message(game, sent.version)
-    )
+        return again(sent.game, earlier)
+    messages.warning(request, sent.conflict_message())
+    return sheet_response(request, sent.game, sent.game.place.who, status=409)
 
 
 def get_hand(game: Game, hand_pk: int) -> Hand:
@@ -175,16 +189,22 @@ def game_list(request: HttpRequest) -> TemplateResponse:
             "in_progress": [g for g in games if not g.is_finished],
             "finished": [g for g in games if g.is_finished],
             "undo_game": just_deleted(request, here),
+            "game_deleted": GAME_DELETED,
         },
     )
 
 
+# The message level of "Coralon #12 deleted ... Undo": its extra_tags is the game's pk.
+GAME_DELETED = 22
+
+
 def just_deleted(request: HttpRequest, here: access.Place) -> Game | None:
-    """The game this person just deleted (?deleted=pk), while they may undo it."""
-    deleted = request.GET.get("deleted", "")
-    if not deleted.isdigit() or len(deleted) > 18 or not here.can_write:
+    """The game this person just deleted (a GAME_DELETED message names
+    it), while they may still undo it."""
+    named = [m.extra_tags for m in messages.get_messages(request) if m.level == GAME_DELETED]
+    if not named or not named[-1].isdigit() or not here.can_write:
         return None
-    game = Game.objects.filter(group=here.group, pk=deleted).deleted().first()
+    game = Game.objects.filter(group=here.group, pk=named[-1]).deleted().first()
     return game if game is not None and game.can_be_restored_by(here.is_owner) else None
 
 
@@ -192,7 +212,7 @@ HISTORY_PAGE = 20
 
 
 @require_safe
-def history(request: HttpRequest) -> HttpResponse:
+def history(request: HttpRequest) -> TemplateResponse:
     here = access.current(request)
     group = here.group
     query = request.GET.copy()
@@ -202,41 +222,32 @@ def history(request: HttpRequest) -> HttpResponse:
     if query:
         form = history_filter(query, group)
         found = form.filter(found) if form.is_valid() else Game.objects.none()
-    page = Paginator(found.values_list("pk", "updated_at"), HISTORY_PAGE).get_page(
+    page = Paginator(found.values_list("pk", "version"), HISTORY_PAGE).get_page(
         request.GET.get("page")
     )
-    # The filters render the same for the same players and the same input,
-    # and the page the same for those and the same games, at the same versions.
+    # The filters render the same for the same players and the same input;
+    # each game's card is kept under its version (fragments.game_cards).
     players = tuple(group.players.values_list("pk", "name"))
     asked = (group.pk, players, tuple(sorted(query.lists())))
-    games = tuple(page.object_list)
 
-    def render(visitor: dict) -> str:
-        filters = fragments.cached_html(
-            ("history filters", *asked),
-            lambda: render_to_string(
-                "table/history.html#filters", {"form": form or history_filter(None, group)}
-            ),
-        )
-        return render_to_string(
-            "table/history.html",
-            {
-                "filtered": form is not None,
-                "filters": filters,
-                "page": page,
-                "cards": fragments.game_cards(games, "table/history.html#card"),
-                "query": query.urlencode(),
-                "can_write": here.can_write,
-                "is_owner": here.is_owner,
-                **visitor,
-            },
-        )
-
-    who = "own" if here.is_owner else "write" if here.can_write else "read"
-    return HttpResponse(
-        fragments.cached_page(
-            request, ("history", *asked, page.number, page.paginator.count, games), render, who=who
+    filters = fragments.cached_html(
+        ("history filters", *asked),
+        lambda: render_to_string(
+            "table/history.html#filters", {"form": form or history_filter(None, group)}
         ),
+    )
+    return TemplateResponse(
+        request,
+        "table/history.html",
+        {
+            "filtered": form is not None,
+            "filters": filters,
+            "page": page,
+            "cards": fragments.game_cards(page.object_list, "table/history.html#card"),
+            "query": query.urlencode(),
+            "can_write": here.can_write,
+            "is_owner": here.is_owner,
+        },
         status=422 if form is not None and form.errors else 200,
     )
 
@@ -248,6 +259,18 @@ def history_filter(data, group) -> HistoryFilter:
 
 
 # --- the score sheet ------------------------------------------------------
+#
+# One way to render the sheet for every caller: the page, the htmx swap
+# after a change, the live poll, the stream and a spectator's page all call
+# sheet_response(). What is the same for every visitor of one version of the
+# game is kept by game.html itself ({% cache %}, named by the game's version,
+# the kind of visitor and the language); what is each visitor's own (the CSRF
+# token, the top bar, the one-time keys, the messages) is rendered around it
+# on every request. Everything the kept parts need is computed on first use
+# (SheetParts), so a sheet whose parts are all kept never replays the game.
+
+# The message level of "Hand deleted ... Undo": its extra_tags is the hand's pk.
+HAND_DELETED = 21
 
 
 def next_hand_form(game: Game, sheet: Sheet) -> HandForm:
@@ -261,147 +284,162 @@ def next_hand_form(game: Game, sheet: Sheet) -> HandForm:
     return form
 
 
-def sheet_context(
-    game: Game,
-    hands: list[LiveHand],
-    sheet: Sheet,
-    form: HandForm | None,
-    show_all: bool = False,
-    who: str = "write",
-    live_url: str = "",
-) -> dict:
-    """`who`: "write" shows every form and link; "guest" (a table link) the
-    hand forms and the change log; "read" (a viewer) the sheet with its log
-    and downloads; "watch" (a spectator link) the sheet alone."""
-    fresh = form is None
-    writing = who in ("write", "guest")
-    if form is None and not game.is_finished and writing:
-        form = next_hand_form(game, sheet)
-    names = sheet.setup.names
-    hidden = 0 if show_all else max(0, len(hands) - SHEET_WINDOW)
-    rules_url = reverse("rules_page", args=[game.kind]) if game.kind in guide.PAGES else ""
-    table = sheet.next_table
-    context = {
-        "game": game,
-        "rules": game.rules,
-        "sheet": sheet,
-        "sides": list(zip(sheet.side_names, sheet.totals, strict=True)),
-        # Seat order, never re-sorted: 5 or 6 players take two even rows.
-        "total_columns": len(sheet.totals) if len(sheet.totals) <= 4 else 3,
-        "hidden_rows": hidden,
-        "form": form,
-        "next_number": len(hands) + 1,
-        "dealer": names[table.dealer],
-        "first_bidder": names[table.left_of(table.dealer)],
-        "winner_name": sheet.winner_words,
-        "standings": [
-            {
-                "place": ordinal(p.place),
-                "name": sheet.side_names[p.side],
-                "total": p.total,
-                "note": p.note,
+class SheetParts:
+    """What the sheet of one version of a game shows, each part computed on
+    first use from the hands replayed once. `who`: "write" shows every form
+    and link; "guest" (a table link) the hand forms and the change log;
+    "read" (a viewer) the sheet with its log and downloads; "watch" (a
+    spectator link) the sheet alone."""
+
+    def __init__(self, game: Game, who: str, show_all: bool, played=None):
+        self.game, self.who, self.show_all = game, who, show_all
+        if played is not None:
+            self.__dict__["played"] = played
+
+    @cached_property
+    def played(self) -> tuple[list[LiveHand], Sheet]:
+        return self.game.played()
+
+    @property
+    def hands(self) -> list[LiveHand]:
+        return self.played[0]
+
+    @property
+    def sheet(self) -> Sheet:
+        return self.played[1]
+
+    @cached_property
+    def rules_url(self) -> str:
+        game = self.game
+        return reverse("rules_page", args=[game.kind]) if game.kind in guide.PAGES else ""
+
+    @cached_property
+    def summary(self) -> dict:
+        """The little the visitor's own forms need, kept as data: the last
+        hand (Undo, Edit) and the one-tap buttons."""
+        game = self.game
+
+        def compute() -> dict:
+            sheet, hands = self.sheet, self.hands
+            writing = not game.is_finished and self.who in ("write", "guest")
+            return {
+                "last_hand": hands[-1].pk if hands else None,
+                "next_number": len(hands) + 1,
+                "shortcuts": [
+                    {"label": str(s.label), "inputs": hidden_inputs(self.form_data(s.facts))}
+                    for s in game.rules.shortcuts(sheet.next_table)
+                ]
+                if writing
+                else [],
             }
-            for p in sheet.standings()
-        ],
-        "settle_up": (
-            describe(settle_up(sheet.totals, game.stakes), names)
-            if game.rules.coins and game.is_finished and game.stakes is not None
-            else []
-        ),
-        "options": [o for o in game.rules.options if o.name in game.options],
-        "rules_url": rules_url,
-        "can_write": writing,
-        "guest": who == "guest",
-        # "Keep this game on this phone" (static/js/keep.js).
-        "phone_rules": phone_rules() if writing else None,
-        "watching": who == "watch",
-        # The live sheet's poll names the version it shows (see game_live).
-        "live_url": live_url or reverse("game_live", args=[game.pk]),
-        "live_headers": json.dumps({"If-None-Match": live_etag(game.pk, game.version)}),
-        # The same live part pushed: each poll address (…/live/) has its stream (…/stream/).
-        "stream_url": settings.LIVE_STREAMS
-        and (live_url or reverse("game_live", args=[game.pk])).removesuffix("live/") + "stream/",
-        "status": game.rules.status(table) if not game.is_finished else "",
-        "just_scored": just_scored(game, hands, sheet),
-        "played_for": duration_words(hands[0].played_at, hands[-1].played_at) if hands else "",
-        "shortcuts": [
-            {"label": s.label, "inputs": hidden_inputs(facts_as_data(form.fact_fields, s.facts))}
-            for s in game.rules.shortcuts(table)
-        ]
-        if form is not None and not game.is_finished
-        else [],
-    }
-    # The sheet, its chart and a fresh form show one version of the game,
-    # so each is rendered once per version (see fragments.py).
-    version = (game.pk, game.updated_at)
-    context["sheet_html"] = fragments.cached_html(
-        ("score sheet", *version, hidden, who),
-        lambda: render_to_string(
-            "table/game.html#sheet", sheet_rows(game, hands, sheet, hidden, rules_url) | context
-        ),
-    )
-    if writing and form is not None and (not game.is_finished or form.errors):
-        context["fields_html"] = (
-            fragments.cached_html(("hand fields", *version), lambda: render_fields(form))
-            if fresh
-            else render_fields(form)
-        )
-    return context
 
+        return fragments.cached(("sheet summary", game.pk, game.version, self.who), compute)
 
-def signed(award: int) -> str:
-    return f"+{award}" if award > 0 else str(award)
+    def form_data(self, facts: dict) -> dict:
+        return facts_as_data(self.fresh_form.fact_fields, facts)
 
+    @cached_property
+    def sides(self) -> list[tuple[str, int]]:
+        return list(zip(self.sheet.side_names, self.sheet.totals, strict=True))
 
-def just_scored(game: Game, hands: list[LiveHand], sheet: Sheet) -> dict | None:
-    """The newest hand, shown above the next form: what it scored for each
-    side, so the table sees it before moving on, and can take it back."""
-    if not hands:
-        return None
-    row = sheet.rows[-1]
-    return {
-        "pk": hands[-1].pk,
-        "number": row.number,
-        "explanation": row.result.explanation,
-        "changes": [
-            (name, signed(award))
-            for name, award in zip(sheet.side_names, row.result.awards, strict=True)
-        ],
-        "payments": describe(row.result.payments, sheet.setup.names),
-        "edit_url": f"{game.get_absolute_url()}hands/{hands[-1].pk}/edit/",
-    }
-
-
-def render_fields(form: HandForm) -> str:
-    return render_to_string("table/_hand_fields.html", {"form": form})
-
-
-def sheet_rows(game: Game, hands: list[LiveHand], sheet: Sheet, hidden: int, rules_url: str):
-    """What the score sheet and its chart print: flat rows, the template
-    only prints them."""
-    names = sheet.setup.names
-    base = game.get_absolute_url()
-    rows = [
-        {
-            "pk": hand.pk,
-            "number": row.number,
-            "dealer": names[row.dealer],
-            "explanation": row.result.explanation,
-            "cells": [
-                (signed(award), total)
-                for award, total in zip(row.result.awards, row.totals, strict=True)
-            ],
-            "edit_url": f"{base}hands/{hand.pk}/edit/",
-            "delete_url": f"{base}hands/{hand.pk}/delete/",
-            "after_win": sheet.decided_at is not None and row.number > sheet.decided_at,
-            "payments": describe(row.result.payments, names),
-            "rule_url": rule_url(rules_url, game.kind, row.result.rule),
+    @cached_property
+    def head(self) -> dict:
+        game, sheet = self.game, self.sheet
+        names = sheet.setup.names
+        table = sheet.next_table
+        return {
+            "total_columns": len(sheet.totals) if len(sheet.totals) <= 4 else 3,
+            "dealer": names[table.dealer],
+            "first_bidder": names[table.left_of(table.dealer)],
+            "status": game.rules.status(table) if not game.is_finished else "",
+            "options": [o for o in game.rules.options if o.name in game.options],
+            "played_for": (
+                duration_words(self.hands[0].played_at, self.hands[-1].played_at)
+                if self.hands
+                else ""
+            ),
         }
-        for hand, row in zip(hands[hidden:], sheet.rows[hidden:], strict=True)
-    ]
-    chart = ""
-    if sheet.rows:
-        chart = mark_safe(  # noqa: S308 — charts escape every label
+
+    @cached_property
+    def winner(self) -> dict:
+        game, sheet = self.game, self.sheet
+        return {
+            "words": sheet.winner_words,
+            "standings": [
+                {
+                    "place": ordinal(p.place),
+                    "name": sheet.side_names[p.side],
+                    "total": p.total,
+                    "note": p.note,
+                }
+                for p in sheet.standings()
+            ],
+            "settle_up": (
+                describe(settle_up(sheet.totals, game.stakes), sheet.setup.names)
+                if game.rules.coins and game.is_finished and game.stakes is not None
+                else []
+            ),
+        }
+
+    @cached_property
+    def just_scored(self) -> dict | None:
+        """The newest hand, shown above the next form: what it scored for
+        each side, so the table sees it before moving on."""
+        if not self.hands:
+            return None
+        sheet = self.sheet
+        row = sheet.rows[-1]
+        return {
+            "number": row.number,
+            "explanation": row.result.explanation,
+            "changes": [
+                (name, signed(award))
+                for name, award in zip(sheet.side_names, row.result.awards, strict=True)
+            ],
+            "payments": describe(row.result.payments, sheet.setup.names),
+        }
+
+    @cached_property
+    def fresh_form(self) -> HandForm:
+        """The next hand's form as it opens: the game's defaults, and the facts
+        that carry over from the hand before."""
+        return next_hand_form(self.game, self.sheet)
+
+    @cached_property
+    def hidden_rows(self) -> int:
+        return 0 if self.show_all else max(0, len(self.hands) - SHEET_WINDOW)
+
+    @cached_property
+    def rows(self) -> list[dict]:
+        """What the score sheet prints: flat rows, the template only prints them."""
+        game, sheet, hidden = self.game, self.sheet, self.hidden_rows
+        names = sheet.setup.names
+        base = game.get_absolute_url()
+        return [
+            {
+                "pk": hand.pk,
+                "number": row.number,
+                "dealer": names[row.dealer],
+                "explanation": row.result.explanation,
+                "cells": [
+                    (signed(award), total)
+                    for award, total in zip(row.result.awards, row.totals, strict=True)
+                ],
+                "edit_url": f"{base}hands/{hand.pk}/edit/",
+                "delete_url": f"{base}hands/{hand.pk}/delete/",
+                "after_win": sheet.decided_at is not None and row.number > sheet.decided_at,
+                "payments": describe(row.result.payments, names),
+                "rule_url": rule_url(self.rules_url, game.kind, row.result.rule),
+            }
+            for hand, row in zip(self.hands[hidden:], sheet.rows[hidden:], strict=True)
+        ]
+
+    @cached_property
+    def chart(self) -> SafeString | str:
+        game, sheet = self.game, self.sheet
+        if not sheet.rows:
+            return ""
+        return mark_safe(  # noqa: S308 — charts escape every label
             charts.running_totals(
                 sheet.side_names,
                 [[row.totals[side] for row in sheet.rows] for side in range(len(sheet.totals))],
@@ -414,7 +452,10 @@ def sheet_rows(game: Game, hands: list[LiveHand], sheet: Sheet, hidden: int, rul
                 ).format(game=game.name),
             )
         )
-    return {"rows": rows, "chart": chart}
+
+
+def signed(award: int) -> str:
+    return f"+{award}" if award > 0 else str(award)
 
 
 def rule_url(rules_url: str, kind: str, rule: str) -> str:
@@ -432,94 +473,65 @@ def hidden_inputs(data: dict) -> list[tuple[str, str]]:
     ]
 
 
-def render_sheet(
+def sheet_response(
     request: HttpRequest,
     game: Game,
-    hands: list[LiveHand] | None = None,
-    sheet: Sheet | None = None,
+    who: str,
+    *,
     form: HandForm | None = None,
-    status: int = 200,
-    notice: str = "",
     note_form: NoteForm | None = None,
-    who: str = "",
+    played: tuple[list[LiveHand], Sheet] | None = None,
     live_url: str = "",
-) -> TemplateResponse | HttpResponse:
-    who = who or role_of(request, game)
+    status: int = 200,
+) -> TemplateResponse:
+    """The score sheet as `who` sees it: the whole page, or its live part
+    for htmx (after a change, the poll, the stream). `form`: a hand form as
+    it was sent back (with its messages); `note_form` likewise. Notices come
+    through Django's messages."""
     show_all = request.GET.get("all") == "1"
-    if request.htmx and form is None and note_form is None:
-        html = live_part(request, game, hands, sheet, notice, show_all, who, live_url)
-        return HttpResponse(html, status=status)
-    if hands is None or sheet is None:
-        hands, sheet = game.played()
-    context = sheet_context(game, hands, sheet, form, show_all, who, live_url)
-    context["notice"] = notice
-    context["note_form"] = note_form
-    deleted = request.GET.get("deleted", "")
-    if deleted.isdigit() and who in ("write", "guest"):
-        context["undo_hand"] = game.hands.filter(pk=deleted, deleted_at__isnull=False).first()
-    template = "table/game.html#live" if request.htmx else "table/game.html"
+    writing = who in ("write", "guest")
+    live_url = live_url or reverse("game_live", args=[game.pk])
+    context = {
+        "game": game,
+        "rules": game.rules,
+        "who": who,
+        "parts": SheetParts(game, who, show_all, played),
+        "show_all": show_all,
+        "can_write": writing,
+        "guest": who == "guest",
+        "watching": who == "watch",
+        "form": form,
+        "note_form": note_form,
+        "live_url": live_url,
+        # The live sheet's poll names the version it shows (see game_live).
+        "live_headers": json.dumps({"If-None-Match": live_etag(game.pk, game.version)}),
+        # The same live part pushed: each poll address (…/live/) has its stream (…/stream/).
+        "stream_url": settings.LIVE_STREAMS and live_url.removesuffix("live/") + "stream/",
+        # "Keep this game on this phone" (static/js/keep.js).
+        "phone_rules": phone_rules() if writing else None,
+        "hand_deleted": HAND_DELETED,
+        # Just after Undo, only its notice offers to bring the hand back.
+        "undoing": any(m.level == HAND_DELETED for m in messages.get_messages(request)),
+        # How long the parts every visitor sees alike are kept ({% cache %}).
+        "kept_for": settings.CACHES["default"].get("TIMEOUT", 300),
+    }
+    template = "table/game.html#live" if request.htmx and note_form is None else "table/game.html"
     return TemplateResponse(request, template, context, status=status)
 
 
-def live_part(
-    request: HttpRequest,
-    game: Game,
-    hands: list[LiveHand] | None,
-    sheet: Sheet | None,
-    notice: str,
-    show_all: bool,
-    who: str,
-    live_url: str,
-) -> str:
-    """The live part of the sheet with a fresh form, as htmx swaps it in:
-    rendered once per version of the game for each kind of visitor (`who`)
-    and kept, since every phone at the table asks for the same one after
-    each change. Each response gets its own CSRF token and keys, and its own
-    notice."""
-
-    def render() -> str:
-        nonlocal hands, sheet
-        if hands is None or sheet is None:
-            hands, sheet = game.played()
-        context = sheet_context(game, hands, sheet, None, show_all, who, live_url)
-        placeholders = {"csrf_token": fragments.csrf_placeholder(), "kept": True}
-        return render_to_string("table/game.html#live", context | placeholders)
-
-    version = (game.pk, game.version, game.updated_at)
-    html = fragments.cached(("live", *version, show_all, who, live_url), render)
-    told = format_html('<p class="notice moved-on" role="alert" data-moved>{}</p>', notice)
-    return fragments.personalise(request, html).replace(NOTICE, told if notice else "", 1)
-
-
-# Where the notice goes in a kept live part (see game.html).
-NOTICE = "<!-- notice -->"
+def render_live(request: HttpRequest, game: Game, who: str, live_url: str = "") -> str:
+    """The live part as the poll would answer it (the request is htmx's):
+    what a stream sends."""
+    return sheet_response(request, game, who, live_url=live_url).render().content.decode()
 
 
 @never_cache  # Back must never show a stale score sheet
 @require_safe
-def game_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
-    if request.htmx or "deleted" in request.GET:  # the undo notice is for this view only
-        return render_sheet(request, get_game(request, pk))
-    # Every change moves updated_at on (Game.refresh_result): the game is
-    # loaded only when this version of its page has not been rendered yet.
-    found = Game.objects.filter(pk=pk).values_list("updated_at", "group_id", "deleted_at").first()
-    if found is None:
-        raise Http404("No such game.")
-    version, group_id, deleted_at = found
-    place = access.game_place(request, pk, group_id)
-    if deleted_at is not None:
-        return deleted_page(request, get_game(request, pk, deleted=True), place)
-    who = place.who
-    show_all = request.GET.get("all") == "1"
-
-    def render(visitor: dict) -> str:
-        game = get_game(request, pk)
-        hands, sheet = game.played()
-        context = sheet_context(game, hands, sheet, None, show_all, who)
-        return render_to_string("table/game.html", context | visitor | {"kept": True})
-
-    page = fragments.cached_page(request, ("sheet", pk, version, show_all), render, who=who)
-    return HttpResponse(page)
+def game_detail(request: HttpRequest, pk: int) -> TemplateResponse:
+    game = get_game(request, pk, deleted=True)
+    if game.is_deleted:
+        return deleted_page(request, game, game.place)
+    return sheet_response(request, game, game.place.who)
 
 
 def live_etag(pk: int, version: int) -> str:
@@ -567,30 +579,30 @@ def game_live(request: HttpRequest, pk: int) -> HttpResponse:
         return HttpResponseRedirect(game.get_absolute_url())
     if game.is_deleted:
         return gone(request, game)
-    return live_sheet(request, game)
+    return live_sheet(request, game, game.place.who)
 
 
 # Sent by a phone whose own hand form was half typed when it asked (vinescore.js).
 TYPING_HEADER = "X-Hand-Typed"
 
 
-def live_sheet(request: HttpRequest, game: Game, who: str = "", live_url: str = ""):
+def live_sheet(request: HttpRequest, game: Game, who: str, live_url: str = "") -> HttpResponse:
     """The live part of the sheet. A phone that says it had a hand half
     typed is told what moved on since the version it shows (named by its
     If-None-Match), since that hand may now be out of date; an idle phone
     or a spectator just gets the sheet as it is."""
-    notice = ""
     if request.headers.get(TYPING_HEADER) == "true":
         shown = re.fullmatch(r'"\d+\.(\d{1,9})\.[\w-]+"', request.headers.get("If-None-Match", ""))
         told = changes.story(game, changes.since(game, int(shown[1]))) if shown else ""
-        notice = gettext("{changes} on another phone.").format(changes=told) if told else ""
-    response = render_sheet(request, game, notice=notice, who=who, live_url=live_url)
+        if told:
+            messages.warning(request, gettext("{changes} on another phone.").format(changes=told))
+    response = sheet_response(request, game, who, live_url=live_url)
     patch_vary_headers(response, [TYPING_HEADER])
     return response
 
 
 def deleted_page(
-    request: HttpRequest, game: Game, place: access.Place, status: int = 404, notice: str = ""
+    request: HttpRequest, game: Game, place: access.Place, status: int = 404
 ) -> TemplateResponse:
     """A deleted game's own address: it says so, with Restore for whoever
     may still restore it (an owner for RESTORE_DAYS, a member just after)."""
@@ -599,7 +611,6 @@ def deleted_page(
         "table/game_deleted.html",
         {
             "game": game,
-            "notice": notice,
             "can_restore": place.can_write and game.can_be_restored_by(place.is_owner),
             "is_owner": place.is_owner,
             "restore_days": RESTORE_DAYS,
@@ -615,5 +626,7 @@ def gone(request: HttpRequest, game: Game, notice: str = "") -> HttpResponse:
     that page, saying what became of what it sent (`notice`)."""
     if request.htmx:
         return HttpResponseClientRedirect(game.get_absolute_url())
+    if notice:
+        messages.error(request, notice)
     place = access.place(request, game.group_id)
-    return deleted_page(request, game, place, status=409 if notice else 404, notice=notice)
+    return deleted_page(request, game, place, status=409 if notice else 404)

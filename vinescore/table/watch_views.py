@@ -1,9 +1,10 @@
-"""Other phones on a game: the table link (a QR code that lets anyone at
-the table score this game without an account), the short link members
-type, and spectator links: a game's live sheet, read only, for anyone
-holding a signed link that the game's owner or members can revoke. A
-spectator sees the sheet and nothing else: no other game, player page or
-history. What a guest at the table may do is decided in accounts.access."""
+"""Other phones on a game: the table link (a QR code, and an address short
+enough to read out and type, /t/<code>/, that let anyone at the table score
+this game without an account), the short link members type, and spectator
+links: a game's live sheet, read only, for anyone holding a signed link
+that the game's owner or members can revoke. A spectator sees the sheet and
+nothing else: no other game, player page or history. What a guest at the
+table may do is decided in accounts.access."""
 
 from __future__ import annotations
 
@@ -32,8 +33,7 @@ from .views import (
     get_game,
     live_etag,
     live_sheet,
-    render_sheet,
-    role_of,
+    sheet_response,
 )
 
 
@@ -71,8 +71,7 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
         game = watched_game(token)
     except Withdrawn:
         return withdrawn(request)
-    live_url = reverse("watch_live", args=[token])
-    return render_sheet(request, game, who="watch", live_url=live_url)
+    return sheet_response(request, game, "watch", live_url=reverse("watch_live", args=[token]))
 
 
 def watch_etag(request: HttpRequest, token: str) -> str | None:
@@ -100,7 +99,7 @@ def watch_live(request: HttpRequest, token: str) -> HttpResponse:
         return withdrawn(request)
     if not request.htmx:
         return HttpResponseRedirect(reverse("watch", args=[token]))
-    return live_sheet(request, game, who="watch", live_url=reverse("watch_live", args=[token]))
+    return live_sheet(request, game, "watch", live_url=reverse("watch_live", args=[token]))
 
 
 @require_POST
@@ -119,14 +118,14 @@ def watch_link_revoke(request: HttpRequest, pk: int, link_pk: int) -> HttpRespon
 
 @login_not_required
 @require_safe
-def table_link(request: HttpRequest, token: str) -> HttpResponse:
-    """A table link, scanned at the table: this phone may score the game
-    from now on, as a guest (a member of its group just opens the sheet; a
-    viewer scores as a guest would)."""
-    number = TableLink.number_in(token)
+def table_link(request: HttpRequest, code: str) -> HttpResponse:
+    """A table link, scanned or typed at the table: this phone may score the
+    game from now on, as a guest (a member of its group just opens the sheet;
+    a viewer scores as a guest would)."""
+    code = TableLink.code_in(code)
     link = (
-        TableLink.objects.select_related("game").filter(pk=number).first()
-        if number is not None
+        TableLink.objects.select_related("game").filter(code=code).first()
+        if code is not None
         else None
     )
     if link is None:
@@ -160,12 +159,12 @@ def game_join(request: HttpRequest, pk: int) -> TemplateResponse:
     account) and its read-only spectator links; for everyone in the group,
     the short link that opens it on another phone signed in."""
     game = get_game(request, pk)
-    can_write = role_of(request, game) == "write"
+    can_write = game.place.who == "write"
     table, watch = [], []
     if can_write:
         good = game.table_links.filter(revoked_at__isnull=True, created_at__gt=TableLink.cutoff())
         for link in good if not game.is_finished else []:
-            shared = links.shared(request, reverse("table_link", args=[link.token]))
+            shared = links.shared(request, reverse("table_link", args=[link.code]))
             table.append({"link": link, "shared": shared})
         for link in game.watch_links.filter(revoked_at__isnull=True):
             shared = links.shared(request, reverse("watch", args=[link.token]), scale=4)

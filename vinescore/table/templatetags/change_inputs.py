@@ -5,19 +5,17 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
-from vinescore.table.changes import KEY_PLACEHOLDER, new_key
+from vinescore.table.changes import new_key
 
 register = template.Library()
 
 
-@register.simple_tag(takes_context=True)
-def change_inputs(context, game) -> SafeString:
-    # A page kept in the cache for every visitor gets its keys as it is
-    # served (fragments.cached_page), one per form.
-    key = KEY_PLACEHOLDER if context.get("kept") else new_key()
+@register.simple_tag
+def change_inputs(game) -> SafeString:
+    """Rendered for each visitor, never kept: each form gets a key of its own."""
     return format_html(
         '<input type="hidden" name="version" value="{}">'
         '<input type="hidden" name="key" value="{}">',
         game.version,
-        key,
+        new_key(),
     )
