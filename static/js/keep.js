@@ -191,6 +191,12 @@
     });
   }
 
+  // The hand on its way to the server (outbox.js): while it is answered
+  // within moments, the server's sheet is the one to show.
+  function sending() {
+    return document.documentElement.getAttribute("data-outbox-sending");
+  }
+
   function overtaken() {
     var me = person();
     var sheet = sheetAddress();
@@ -200,7 +206,8 @@
   }
 
   function needed() {
-    return waiting().length > 0 || !navigator.onLine || offlineCopy();
+    var unsent = waiting().filter(function (e) { return e.id !== sending(); });
+    return unsent.length > 0 || !navigator.onLine || offlineCopy();
   }
 
   function typed(form) {
@@ -462,7 +469,7 @@
 
   var lastSignature = "";
   function signature() {
-    return JSON.stringify([waiting().map(function (e) { return e.id + e.version; }), liveVersion(),
+    return JSON.stringify([waiting().map(function (e) { return e.id + e.version; }), sending(), liveVersion(),
       navigator.onLine, !!document.getElementById("phone-sheet"), overtaken()]);
   }
 

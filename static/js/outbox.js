@@ -210,19 +210,27 @@
   var retryIn = 2000;
   var retryTimer = null;
 
+  // The hand on its way to the server, named on the page too, so a kept
+  // game's sheet (keep.js) scores on the phone only what could not be sent.
+  function inFlight(id) {
+    sending = id;
+    if (id) document.documentElement.setAttribute("data-outbox-sending", id);
+    else document.documentElement.removeAttribute("data-outbox-sending");
+  }
+
   function flush() {
     if (sending) return;
     var next = mine("waiting")[0];
     if (!next) return;
-    sending = next.id;
+    inFlight(next.id);
     show();
     send(next).then(function (answer) {
-      sending = null;
+      inFlight(null);
       retryIn = 2000;
       answered(next, answer);
       flush();
     }, function (why) {
-      sending = null;
+      inFlight(null);
       notSent(next, why);
     });
   }

@@ -9,7 +9,7 @@ SEATED_DEALERS = "[data-dealer-chips] label.chip:not([hidden]):not(:has(input[va
 
 
 def totals(page: Page) -> dict[str, int]:
-    items = page.locator("ol.totals li.total")
+    items = page.locator("#live > ol.totals li.total")  # the server's, not a kept phone's own
     return {
         item.locator(".who").inner_text(): int(item.locator(".score").inner_text())
         for item in items.all()

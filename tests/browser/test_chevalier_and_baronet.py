@@ -227,7 +227,7 @@ def test_a_table_plays_a_whole_game_of_chevalier_to_31(page: Page) -> None:
     expect(banner.get_by_role("heading", level=2)).to_have_text("🏆 Ana & Cy win")
     expect(banner).to_contain_text("First to reach 31, after hand 6.")
     expect(banner.get_by_role("heading", name="Settle up")).to_have_count(0)
-    expect(page.locator("ol.totals li.won .who")).to_have_text("Ana & Cy")
+    expect(page.locator("#live > ol.totals li.won .who")).to_have_text("Ana & Cy")
     expect(page.locator("#hand-form")).to_have_count(0)
     expect(page.locator("#next-hand")).to_have_count(0)
     expect(page.locator(".game-head .muted")).to_contain_text("Buccaneer")
@@ -344,7 +344,7 @@ def test_a_baronet_session_for_coins_settles_up(page: Page) -> None:
     banner = page.locator("section.winner")
     expect(banner.get_by_role("heading", level=2)).to_have_text("🏆 Cy wins")
     expect(banner).to_contain_text("Most coins when the session ended, after hand 4.")
-    expect(page.locator("ol.totals li.won .who")).to_have_text("Cy")
+    expect(page.locator("#live > ol.totals li.won .who")).to_have_text("Cy")
     assert totals(page) == final
     expect(banner.get_by_role("heading", name="Settle up")).to_be_visible()
     expect(banner.locator(".hint")).to_have_text(

@@ -271,7 +271,7 @@ def test_a_named_score_pad_where_low_score_wins(page: Page) -> None:
     banner = page.locator("section.winner")
     expect(banner.get_by_role("heading", level=2)).to_have_text("🏆 Ben wins")
     expect(banner).to_contain_text("Lowest score; 50 reached, after hand 4.")
-    expect(page.locator("ol.totals li.won .who")).to_have_text("Ben")
+    expect(page.locator("#live > ol.totals li.won .who")).to_have_text("Ben")
     expect(page.locator("#hand-form")).to_have_count(0)
     expect(page.get_by_role("heading", name="Hearts", exact=True)).to_be_visible()
 
@@ -426,7 +426,7 @@ def test_a_game_of_mu_for_five_to_150(page: Page) -> None:
     banner = page.locator("section.winner")
     expect(banner.get_by_role("heading", level=2)).to_have_text("🏆 Ana wins")
     expect(banner).to_contain_text("First to reach 150, after hand 4.")
-    expect(page.locator("ol.totals li.won .who")).to_have_text("Ana")
+    expect(page.locator("#live > ol.totals li.won .who")).to_have_text("Ana")
     expect(page.locator("#hand-form")).to_have_count(0)
     expect(page.locator("#next-hand")).to_have_count(0)
 

@@ -208,7 +208,7 @@ def test_a_table_plays_coralon_to_forty_on_a_phone(page: Page) -> None:
     banner = page.locator("section.winner")
     expect(banner.get_by_role("heading", level=2)).to_have_text("🏆 Ben wins")
     expect(banner).to_contain_text("First to reach 40, after hand 6.")
-    expect(page.locator("ol.totals li.won .who")).to_have_text("Ben")
+    expect(page.locator("#live > ol.totals li.won .who")).to_have_text("Ben")
     expect(page.locator("#hand-form")).to_have_count(0)
     expect(page.locator("#next-hand")).to_have_count(0)
 
