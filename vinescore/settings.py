@@ -144,7 +144,7 @@ MIDDLEWARE = [
 # Sessions are kept in the database, so signing out ends one for good (a
 # copy of its cookie is refused after); each row names its person, so the
 # live sheet's idle check still finds them and the game in one indexed read
-# (see accounts.sessions and table.views.current_etag).
+# (see accounts.sessions and table.sheet_views.current_etag).
 SESSION_ENGINE = "vinescore.accounts.sessions"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 60  # a phone at the table stays signed in
 LOGIN_URL = "login"

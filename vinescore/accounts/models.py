@@ -353,7 +353,7 @@ class Session(AbstractBaseSession):
     store, with the person's id in a column of its own): signing out deletes
     the row, so a copy of the cookie taken before is worth nothing after. The
     column lets the live sheet's idle check find the person from the cookie
-    in the same single query that reads the game (table.views.current_etag)."""
+    in the same single query that reads the game (table.sheet_views.current_etag)."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,

@@ -1,7 +1,7 @@
 """Changes to a game: hands entered, edited, deleted and restored, the
 change log, and the end of a game (reopen, end the session, rematch, the
 note). Each change locks the game and checks the version its form was
-drawn from (views.refuse_stale)."""
+drawn from (sheet_views.changing)."""
 
 from __future__ import annotations
 
@@ -40,15 +40,14 @@ from .models import (
     LiveHand,
     hand_number,
 )
-from .views import (
+from .sheet_views import (
     HAND_DELETED,
     changing,
-    get_game,
-    get_hand,
     gone,
     refuse_stale,
     sheet_response,
 )
+from .views import get_game, get_hand
 
 HAND_NOT_SCORED = gettext_lazy(
     "This game was deleted on another phone, so that hand was not scored. "

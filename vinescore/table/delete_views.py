@@ -21,7 +21,8 @@ from vinescore.accounts import access
 
 from . import changes
 from .models import RESTORE_DAYS, UNDO_MINUTES, Game, Seat
-from .views import GAME_DELETED, deleted_page, get_game, refuse_stale
+from .sheet_views import deleted_page, refuse_stale
+from .views import GAME_DELETED, get_game
 
 ALREADY_DELETED = gettext_lazy("This game was already deleted on another phone.")
 OWNERS_ONLY = gettext_lazy(

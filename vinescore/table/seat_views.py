@@ -14,8 +14,9 @@ from django.views.decorators.http import require_http_methods
 from . import changes
 from .forms import ReplaceForm, SeatsForm
 from .models import Game
+from .sheet_views import refuse_stale
 from .start_views import seat_players
-from .views import get_game, refuse_stale
+from .views import get_game
 
 
 def seats_form(game: Game, data=None) -> SeatsForm | ReplaceForm:

@@ -1,7 +1,7 @@
 """The live sheet pushed: a server-sent-events stream of a game's live part,
 one event each time its version moves (live.py says how the news arrives).
 
-Each event is exactly what the live poll (views.game_live, watch_views.
+Each event is exactly what the live poll (sheet_views.game_live, watch_views.
 watch_live) would answer that visitor at that version, rendered by the same
 code after the same access check, named by the version (`id:`), so a phone
 that reconnects with `Last-Event-ID` is sent the current sheet only if it
@@ -30,7 +30,8 @@ from django.views.decorators.http import require_safe
 
 from vinescore.accounts import access
 from vinescore.table.live import hub
-from vinescore.table.views import get_game, render_live
+from vinescore.table.sheet_views import render_live
+from vinescore.table.views import get_game
 from vinescore.table.watch_views import Withdrawn, watched_game
 
 # A snapshot: the game's pk and version and the live part, or None once the

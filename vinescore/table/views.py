@@ -3,72 +3,47 @@ vinescore.scoring; every POST redirects for a plain browser and re-renders
 the changed fragment for htmx.
 
 Here: the scoped helpers every view loads games and players through, the
-games list and History, and the score sheet with its live part. Screens by
-family: start_views (starting a game), change_views (changes to a game),
-player_views, watch_views (other phones, spectators), record_views;
+health check, the games list and History. Screens by family: sheet_views
+(the score sheet, its live part, and the path of every change to a game),
+start_views (starting a game), change_views (changes to a game),
+delete_views, seat_views, player_views, watch_views (other phones,
+spectators), stream_views, record_views;
 accounts and groups in vinescore.accounts, the rules pages in vinescore.guide."""
 
 from __future__ import annotations
 
-import json
 import logging
-import re
-from collections.abc import Callable
 
-from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db import Error as DatabaseFailure
-from django.db import connection, transaction
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.db import connection
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
-from django.urls import reverse
-from django.utils import timezone
-from django.utils.cache import patch_vary_headers
-from django.utils.functional import cached_property
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import (
-    condition,
     require_safe,
 )
-from django_htmx.http import HttpResponseClientRedirect
 
-from vinescore import guide
 from vinescore.accounts import access
-from vinescore.offline.bundle import phone_rules
-from vinescore.scoring import REGISTRY, Sheet
-from vinescore.scoring.ledger import describe, settle_up
-from vinescore.scoring.words import ordinal
+from vinescore.scoring import REGISTRY
 
-from . import changes, charts, fragments
+from . import fragments
 from .forms import (
-    HandForm,
     HistoryFilter,
-    NoteForm,
-    facts_as_data,
 )
 from .models import (
-    RESTORE_DAYS,
-    UNDO_MINUTES,
     Game,
-    GameChange,
     Hand,
-    LiveHand,
     Player,
-    duration_words,
     restorable_since,
 )
 
 log = logging.getLogger(__name__)
-
-# The score sheet shows the latest hands; the rest are one tap away.
-SHEET_WINDOW = 15
 
 
 def get_game(
@@ -107,42 +82,6 @@ def get_player(request: HttpRequest, pk: int, *, write: bool = False) -> Player:
     player = get_object_or_404(Player.objects.select_related("account"), pk=pk)
     access.place(request, player.group_id, write=write)
     return player
-
-
-def changing(
-    request: HttpRequest,
-    pk: int,
-    act: Callable[[Game, str], HttpResponse],
-    again: Callable[[Game, GameChange], HttpResponse],
-    *,
-    deleted: bool = False,
-) -> HttpResponse:
-    """Every change to a game: lock it, check the version the change was
-    drawn from (changes.ChangeForm), then `act(game, key)`. A change drawn
-    from an older version is refused with 409, the sheet as it is now and
-    what happened meanwhile, in words; the same submit sent again is
-    answered by `again(game, change)`, as the first time was."""
-    with transaction.atomic():
-        game = get_game(request, pk, write=True, lock=True, deleted=deleted)
-        sent = changes.ChangeForm(request.POST, game=game)
-        if sent.is_stale:
-            return refuse_stale(request, sent, again)
-        return act(game, sent.one_time_key)
-
-
-def refuse_stale(
-    request: HttpRequest,
-    sent: changes.ChangeForm,
-    again: Callable[[Game, GameChange], HttpResponse],
-) -> HttpResponse:
-    """The answer to a change drawn from an older version of the game:
-    `again(game, change)` when this same submit was already saved, else a
-    409 with the sheet as it is now and what happened meanwhile."""
-    earlier = sent.earlier_submit()
-    if earlier is not None:
-        return again(sent.game, earlier)
-    messages.warning(request, sent.conflict_message())
-    return sheet_response(request, sent.game, sent.game.place.who, status=409)
 
 
 def get_hand(game: Game, hand_pk: int) -> Hand:
@@ -256,377 +195,3 @@ def history_filter(data, group) -> HistoryFilter:
     return HistoryFilter(
         data, games=[(rules.key, rules.name) for rules in REGISTRY], players=group.players.all()
     )
-
-
-# --- the score sheet ------------------------------------------------------
-#
-# One way to render the sheet for every caller: the page, the htmx swap
-# after a change, the live poll, the stream and a spectator's page all call
-# sheet_response(). What is the same for every visitor of one version of the
-# game is kept by game.html itself ({% cache %}, named by the game's version,
-# the kind of visitor and the language); what is each visitor's own (the CSRF
-# token, the top bar, the one-time keys, the messages) is rendered around it
-# on every request. Everything the kept parts need is computed on first use
-# (SheetParts), so a sheet whose parts are all kept never replays the game.
-
-# The message level of "Hand deleted ... Undo": its extra_tags is the hand's pk.
-HAND_DELETED = 21
-
-
-def next_hand_form(game: Game, sheet: Sheet) -> HandForm:
-    form = HandForm(game.rules, sheet.next_table)
-    defaults = {f.name: f.default for f in form.fact_fields if f.default is not None}
-    initial = facts_as_data(form.fact_fields, defaults)
-    if sheet.rows:
-        repeat = [f for f in form.fact_fields if f.repeat]
-        initial.update(facts_as_data(repeat, sheet.rows[-1].facts))
-    form.initial = initial
-    return form
-
-
-class SheetParts:
-    """What the sheet of one version of a game shows, each part computed on
-    first use from the hands replayed once. `who`: "write" shows every form
-    and link; "guest" (a table link) the hand forms and the change log;
-    "read" (a viewer) the sheet with its log and downloads; "watch" (a
-    spectator link) the sheet alone."""
-
-    def __init__(self, game: Game, who: str, show_all: bool, played=None):
-        self.game, self.who, self.show_all = game, who, show_all
-        if played is not None:
-            self.__dict__["played"] = played
-
-    @cached_property
-    def played(self) -> tuple[list[LiveHand], Sheet]:
-        return self.game.played()
-
-    @property
-    def hands(self) -> list[LiveHand]:
-        return self.played[0]
-
-    @property
-    def sheet(self) -> Sheet:
-        return self.played[1]
-
-    @cached_property
-    def rules_url(self) -> str:
-        game = self.game
-        return reverse("rules_page", args=[game.kind]) if game.kind in guide.PAGES else ""
-
-    @cached_property
-    def summary(self) -> dict:
-        """The little the visitor's own forms need, kept as data: the last
-        hand (Undo, Edit) and the one-tap buttons."""
-        game = self.game
-
-        def compute() -> dict:
-            sheet, hands = self.sheet, self.hands
-            writing = not game.is_finished and self.who in ("write", "guest")
-            return {
-                "last_hand": hands[-1].pk if hands else None,
-                "next_number": len(hands) + 1,
-                "shortcuts": [
-                    {"label": str(s.label), "inputs": hidden_inputs(self.form_data(s.facts))}
-                    for s in game.rules.shortcuts(sheet.next_table)
-                ]
-                if writing
-                else [],
-            }
-
-        return fragments.cached(("sheet summary", game.pk, game.version, self.who), compute)
-
-    def form_data(self, facts: dict) -> dict:
-        return facts_as_data(self.fresh_form.fact_fields, facts)
-
-    @cached_property
-    def sides(self) -> list[tuple[str, int]]:
-        return list(zip(self.sheet.side_names, self.sheet.totals, strict=True))
-
-    @cached_property
-    def head(self) -> dict:
-        game, sheet = self.game, self.sheet
-        names = sheet.setup.names
-        table = sheet.next_table
-        return {
-            "total_columns": len(sheet.totals) if len(sheet.totals) <= 4 else 3,
-            "dealer": names[table.dealer],
-            "first_bidder": names[table.left_of(table.dealer)],
-            "status": game.rules.status(table) if not game.is_finished else "",
-            "options": [o for o in game.rules.options if o.name in game.options],
-            "played_for": (
-                duration_words(self.hands[0].played_at, self.hands[-1].played_at)
-                if self.hands
-                else ""
-            ),
-        }
-
-    @cached_property
-    def winner(self) -> dict:
-        game, sheet = self.game, self.sheet
-        return {
-            "words": sheet.winner_words,
-            "standings": [
-                {
-                    "place": ordinal(p.place),
-                    "name": sheet.side_names[p.side],
-                    "total": p.total,
-                    "note": p.note,
-                }
-                for p in sheet.standings()
-            ],
-            "settle_up": (
-                describe(settle_up(sheet.totals, game.stakes), sheet.setup.names)
-                if game.rules.coins and game.is_finished and game.stakes is not None
-                else []
-            ),
-        }
-
-    @cached_property
-    def just_scored(self) -> dict | None:
-        """The newest hand, shown above the next form: what it scored for
-        each side, so the table sees it before moving on."""
-        if not self.hands:
-            return None
-        sheet = self.sheet
-        row = sheet.rows[-1]
-        return {
-            "number": row.number,
-            "explanation": row.result.explanation,
-            "changes": [
-                (name, signed(award))
-                for name, award in zip(sheet.side_names, row.result.awards, strict=True)
-            ],
-            "payments": describe(row.result.payments, sheet.setup.names),
-        }
-
-    @cached_property
-    def fresh_form(self) -> HandForm:
-        """The next hand's form as it opens: the game's defaults, and the facts
-        that carry over from the hand before."""
-        return next_hand_form(self.game, self.sheet)
-
-    @cached_property
-    def hidden_rows(self) -> int:
-        return 0 if self.show_all else max(0, len(self.hands) - SHEET_WINDOW)
-
-    @cached_property
-    def rows(self) -> list[dict]:
-        """What the score sheet prints: flat rows, the template only prints them."""
-        game, sheet, hidden = self.game, self.sheet, self.hidden_rows
-        names = sheet.setup.names
-        base = game.get_absolute_url()
-        return [
-            {
-                "pk": hand.pk,
-                "number": row.number,
-                "dealer": names[row.dealer],
-                "explanation": row.result.explanation,
-                "cells": [
-                    (signed(award), total)
-                    for award, total in zip(row.result.awards, row.totals, strict=True)
-                ],
-                "edit_url": f"{base}hands/{hand.pk}/edit/",
-                "delete_url": f"{base}hands/{hand.pk}/delete/",
-                "after_win": sheet.decided_at is not None and row.number > sheet.decided_at,
-                "payments": describe(row.result.payments, names),
-                "rule_url": rule_url(self.rules_url, game.kind, row.result.rule),
-            }
-            for hand, row in zip(self.hands[hidden:], sheet.rows[hidden:], strict=True)
-        ]
-
-    @cached_property
-    def chart(self) -> SafeString | str:
-        game, sheet = self.game, self.sheet
-        if not sheet.rows:
-            return ""
-        return mark_safe(  # noqa: S308 — charts escape every label
-            charts.running_totals(
-                sheet.side_names,
-                [[row.totals[side] for row in sheet.rows] for side in range(len(sheet.totals))],
-                start=sheet.starting[0],
-                target=game.target,
-                title=(
-                    gettext("{game}: running balances")
-                    if game.rules.coins
-                    else gettext("{game}: running totals")
-                ).format(game=game.name),
-            )
-        )
-
-
-def signed(award: int) -> str:
-    return f"+{award}" if award > 0 else str(award)
-
-
-def rule_url(rules_url: str, kind: str, rule: str) -> str:
-    """Where the rules page explains the rule a hand was scored by."""
-    anchor = guide.rule_anchor(kind, rule) if rules_url else None
-    return f"{rules_url}#{anchor}" if anchor else ""
-
-
-def hidden_inputs(data: dict) -> list[tuple[str, str]]:
-    """Form data as (name, value) pairs, a list giving one input per value."""
-    return [
-        (name, v)
-        for name, value in sorted(data.items())
-        for v in (value if isinstance(value, list) else [value])
-    ]
-
-
-def sheet_response(
-    request: HttpRequest,
-    game: Game,
-    who: str,
-    *,
-    form: HandForm | None = None,
-    note_form: NoteForm | None = None,
-    played: tuple[list[LiveHand], Sheet] | None = None,
-    live_url: str = "",
-    status: int = 200,
-) -> TemplateResponse:
-    """The score sheet as `who` sees it: the whole page, or its live part
-    for htmx (after a change, the poll, the stream). `form`: a hand form as
-    it was sent back (with its messages); `note_form` likewise. Notices come
-    through Django's messages."""
-    show_all = request.GET.get("all") == "1"
-    writing = who in ("write", "guest")
-    live_url = live_url or reverse("game_live", args=[game.pk])
-    context = {
-        "game": game,
-        "rules": game.rules,
-        "who": who,
-        "parts": SheetParts(game, who, show_all, played),
-        "show_all": show_all,
-        "can_write": writing,
-        "guest": who == "guest",
-        "watching": who == "watch",
-        "form": form,
-        "note_form": note_form,
-        "live_url": live_url,
-        # The live sheet's poll names the version it shows (see game_live).
-        "live_headers": json.dumps({"If-None-Match": live_etag(game.pk, game.version)}),
-        # The same live part pushed: each poll address (…/live/) has its stream (…/stream/).
-        "stream_url": settings.LIVE_STREAMS and live_url.removesuffix("live/") + "stream/",
-        # "Keep this game on this phone" (static/js/keep.js).
-        "phone_rules": phone_rules() if writing else None,
-        "hand_deleted": HAND_DELETED,
-        # Just after Undo, only its notice offers to bring the hand back.
-        "undoing": any(m.level == HAND_DELETED for m in messages.get_messages(request)),
-        # How long the parts every visitor sees alike are kept ({% cache %}).
-        "kept_for": settings.CACHES["default"].get("TIMEOUT", 300),
-    }
-    template = "table/game.html#live" if request.htmx and note_form is None else "table/game.html"
-    return TemplateResponse(request, template, context, status=status)
-
-
-def render_live(request: HttpRequest, game: Game, who: str, live_url: str = "") -> str:
-    """The live part as the poll would answer it (the request is htmx's):
-    what a stream sends."""
-    return sheet_response(request, game, who, live_url=live_url).render().content.decode()
-
-
-@never_cache  # Back must never show a stale score sheet
-@require_safe
-def game_detail(request: HttpRequest, pk: int) -> TemplateResponse:
-    game = get_game(request, pk, deleted=True)
-    if game.is_deleted:
-        return deleted_page(request, game, game.place)
-    return sheet_response(request, game, game.place.who)
-
-
-def live_etag(pk: int, version: int) -> str:
-    """Names one rendering of a game's live part: its version, in the
-    language of the phone that asks (a phone that switches language gets
-    the live part anew)."""
-    return f'"{pk}.{version}.{get_language()}"'
-
-
-def current_etag(request: HttpRequest, pk: int) -> str | None:
-    """The version of a game the signed-in person's groups hold (or a guest
-    at its table scores), in one query that is also the access check: the
-    session's row (named by the cookie, gone once its person signed out)
-    joined to their memberships, without loading the session or the person.
-    A guest's phone (no member matched) is checked by its table link; None
-    sends the request on to the view."""
-    session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
-    if not session_key:
-        return None
-    version = (
-        Game.objects.live()
-        .filter(
-            pk=pk,
-            group__memberships__user__sessions__session_key=session_key,
-            group__memberships__user__sessions__expire_date__gt=timezone.now(),
-        )
-        .values_list("version", flat=True)
-        .first()
-    )
-    if version is None:
-        version = access.guest_version(request, pk)
-    return None if version is None else live_etag(pk, version)
-
-
-@login_not_required  # the etag's one query checks access; a render checks it fully
-@require_safe
-@condition(etag_func=current_etag)
-def game_live(request: HttpRequest, pk: int) -> HttpResponse:
-    """What a phone showing the sheet asks every few seconds. While the game
-    has not moved on this is one indexed read and a 304 with no body; when it
-    has, the live part of the sheet, saying what changed since the version
-    the phone shows."""
-    game = get_game(request, pk, deleted=True)
-    if not request.htmx:
-        return HttpResponseRedirect(game.get_absolute_url())
-    if game.is_deleted:
-        return gone(request, game)
-    return live_sheet(request, game, game.place.who)
-
-
-# Sent by a phone whose own hand form was half typed when it asked (vinescore.js).
-TYPING_HEADER = "X-Hand-Typed"
-
-
-def live_sheet(request: HttpRequest, game: Game, who: str, live_url: str = "") -> HttpResponse:
-    """The live part of the sheet. A phone that says it had a hand half
-    typed is told what moved on since the version it shows (named by its
-    If-None-Match), since that hand may now be out of date; an idle phone
-    or a spectator just gets the sheet as it is."""
-    if request.headers.get(TYPING_HEADER) == "true":
-        shown = re.fullmatch(r'"\d+\.(\d{1,9})\.[\w-]+"', request.headers.get("If-None-Match", ""))
-        told = changes.story(game, changes.since(game, int(shown[1]))) if shown else ""
-        if told:
-            messages.warning(request, gettext("{changes} on another phone.").format(changes=told))
-    response = sheet_response(request, game, who, live_url=live_url)
-    patch_vary_headers(response, [TYPING_HEADER])
-    return response
-
-
-def deleted_page(
-    request: HttpRequest, game: Game, place: access.Place, status: int = 404
-) -> TemplateResponse:
-    """A deleted game's own address: it says so, with Restore for whoever
-    may still restore it (an owner for RESTORE_DAYS, a member just after)."""
-    return TemplateResponse(
-        request,
-        "table/game_deleted.html",
-        {
-            "game": game,
-            "can_restore": place.can_write and game.can_be_restored_by(place.is_owner),
-            "is_owner": place.is_owner,
-            "restore_days": RESTORE_DAYS,
-            "undo_minutes": UNDO_MINUTES,
-        },
-        status=status,
-    )
-
-
-def gone(request: HttpRequest, game: Game, notice: str = "") -> HttpResponse:
-    """The answer to a phone still on a deleted game's sheet: htmx is sent
-    to the page that says it was deleted (with Restore); a plain form gets
-    that page, saying what became of what it sent (`notice`)."""
-    if request.htmx:
-        return HttpResponseClientRedirect(game.get_absolute_url())
-    if notice:
-        messages.error(request, notice)
-    place = access.place(request, game.group_id)
-    return deleted_page(request, game, place, status=409 if notice else 404)

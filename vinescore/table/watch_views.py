@@ -29,12 +29,8 @@ from .middleware import table_link_ended
 from .models import (
     Game,
 )
-from .views import (
-    get_game,
-    live_etag,
-    live_sheet,
-    sheet_response,
-)
+from .sheet_views import live_etag, live_sheet, sheet_response
+from .views import get_game
 
 
 class Withdrawn(Exception):

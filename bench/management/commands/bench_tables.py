@@ -50,7 +50,7 @@ BUDGET_MS = 100.0
 
 def live_tag(pk: int, version: int) -> str:
     """The live poll's ETag for a version, as a phone asking for the
-    default language holds it (table.views.live_etag)."""
+    default language holds it (table.sheet_views.live_etag)."""
     return f'"{pk}.{version}.{settings.LANGUAGE_CODE}"'
 
 
