@@ -17,6 +17,7 @@ IMPORT_DIR      where uploaded games files wait to be imported; default imports/
 REDIS_URL       one cache shared by several app servers, e.g. redis://127.0.0.1:6379/1.
 """
 
+import hashlib
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -236,11 +237,25 @@ CACHES = {
 # an LRU policy is then the budget. When Redis cannot be reached, pages are
 # rendered without the cache and a warning is logged (vinescore/redis_cache.py);
 # short socket timeouts keep a Redis that went away from holding up a page.
+# What is kept is named by the version of the data it shows, but drawn by
+# this release's code: keys carry a digest of the code and templates, so a
+# shared cache that outlives a deploy never serves the last release's drawing.
+def release_digest() -> str:
+    digest = hashlib.blake2b(digest_size=6)
+    for path in sorted(
+        [*(BASE_DIR / "vinescore").rglob("*.py"), *(BASE_DIR / "vinescore").rglob("*.html")]
+        + [*(BASE_DIR / "vinescore").rglob("*.po"), *(BASE_DIR / "templates").rglob("*.html")]
+    ):
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
 def shared_cache(redis_url: str) -> dict:
     return {
         "BACKEND": "vinescore.redis_cache.ForgivingRedisCache",
         "LOCATION": redis_url,
         "TIMEOUT": 60 * 60 * 6,
+        "KEY_PREFIX": release_digest(),
         "OPTIONS": {"socket_connect_timeout": 0.5, "socket_timeout": 0.5},
     }
 

@@ -122,3 +122,18 @@ def test_after_a_failure_redis_is_left_alone_for_a_few_seconds(monkeypatch):
     shared.resting_until = 0.0  # the few seconds are over
     assert shared.get("card") is None
     assert tries == ["sheet", "card"]
+
+
+def test_a_new_release_does_not_read_what_the_last_one_kept(tmp_path, monkeypatch):
+    from vinescore import settings as project_settings
+
+    (tmp_path / "vinescore").mkdir()
+    (tmp_path / "templates").mkdir()
+    sheet = tmp_path / "templates" / "game.html"
+    sheet.write_text("<p>{{ total }}</p>")
+    (tmp_path / "vinescore" / "views.py").write_text("WINDOW = 15\n")
+    monkeypatch.setattr(project_settings, "BASE_DIR", tmp_path)
+    before = project_settings.shared_cache("redis://127.0.0.1:6379/1")["KEY_PREFIX"]
+    assert project_settings.release_digest() == before  # the same code, the same names
+    sheet.write_text("<p><strong>{{ total }}</strong></p>")
+    assert project_settings.shared_cache("redis://127.0.0.1:6379/1")["KEY_PREFIX"] != before
