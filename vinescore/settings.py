@@ -345,7 +345,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "vinescore.static_storage.MinifiedStaticFilesStorage"
+            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
         )
     },
 }

@@ -21,28 +21,18 @@ from pathlib import Path
 
 import pytest
 
+from tests.commands import manage
+
 ROOT = Path(__file__).resolve().parents[2]
 GAMES, HANDS = 2_000, 5
 BEN_13 = {"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]}
-
-
-def manage(env: dict, *args: str, timeout: float = 300) -> str:
-    done = subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        timeout=timeout,
-    )
-    assert done.returncode == 0, done.stderr
-    return done.stdout
 
 
 SET_UP = """
 import json
 from django.contrib.auth import get_user_model
 from vinescore.accounts.models import Group
+from tests.commands import manage
 from tests.factories import session_cookie
 from vinescore.table.models import Game, Player, Seat
 user = get_user_model().objects.create_user("host")

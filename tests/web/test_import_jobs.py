@@ -21,6 +21,7 @@ from django_tasks import TaskResultStatus
 from django_tasks_db.management.commands.db_worker import Worker
 from django_tasks_db.models import DBTaskResult
 
+from tests.commands import manage
 from tests.factories import default_group, make_game
 from vinescore.table.models import Game, Hand, ImportJob, Player
 from vinescore.table.tasks import import_upload
@@ -405,19 +406,7 @@ def test_a_worker_process_imports_a_file_queued_by_the_page(tmp_path):
         "DEBUG": "false",
     }
 
-    def manage(*args: str, timeout: float) -> str:
-        done = subprocess.run(
-            [sys.executable, "manage.py", *args],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=timeout,
-        )
-        assert done.returncode == 0, done.stderr
-        return done.stdout
-
-    manage("migrate", "--noinput", timeout=120)
+    manage(env, "migrate", "--noinput", timeout=120)
     with (tmp_path / "worker.log").open("w") as log:
         worker = subprocess.Popen(
             [sys.executable, "manage.py", "db_worker", "--no-reload", "--interval", "0.2"],
@@ -428,7 +417,7 @@ def test_a_worker_process_imports_a_file_queued_by_the_page(tmp_path):
         )
         try:
             script = UPLOAD_AND_FOLLOW.format(path=str(path), seconds=60)
-            seen = json.loads(manage("shell", "--no-imports", "-c", script, timeout=120))
+            seen = json.loads(manage(env, "shell", "--no-imports", "-c", script, timeout=120))
             assert seen["status"] == 302 and seen["location"].startswith("/games/import/")
             assert f"Imported {games} games." in seen["page"], seen["page"]
             # Stopped as make run stops it: at once when idle, and cleanly.
