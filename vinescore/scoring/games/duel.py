@@ -104,13 +104,16 @@ class Duel(GameRules):
             return 1 - attacker  # every attack blocked: the attack passes over
         return attacker if isinstance(attacker, int) else UNKNOWN
 
-    def status(self, table: Table) -> str:
+    def round_line(self, table: Table) -> str:
+        """ "Round 2: Ana 7 health, Ben 4": where the exchange stands."""
         a, b, number = self.start(table)
         first, second = table.names
-        line = gettext("Round {number}: {first} {a} health, {second} {b}").format(
+        return gettext("Round {number}: {first} {a} health, {second} {b}").format(
             number=number, first=first, a=a, second=second, b=b
         )
-        attacker = self.attacker(table)
+
+    def status(self, table: Table) -> str:
+        line, attacker = self.round_line(table), self.attacker(table)
         if attacker is None:
             return gettext("{line} · both reveal a card at once").format(line=line)
         if attacker == YOUNGER:
@@ -122,13 +125,9 @@ class Duel(GameRules):
         return gettext("{line} · {name} attacks").format(line=line, name=table.names[attacker])
 
     def began(self, table: Table) -> str:
-        """Who attacked in an exchange already played, as the sheet said then."""
-        a, b, number = self.start(table)
-        first, second = table.names
-        line = gettext("Round {number}: {first} {a} health, {second} {b}").format(
-            number=number, first=first, a=a, second=second, b=b
-        )
-        attacker = self.attacker(table)
+        """Who attacked in an exchange already played, as the sheet said then
+        (whole sentences, as each language puts the tense its own way)."""
+        line, attacker = self.round_line(table), self.attacker(table)
         if attacker is None:
             return gettext("{line} · both revealed a card at once").format(line=line)
         if attacker == YOUNGER:
