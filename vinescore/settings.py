@@ -296,7 +296,7 @@ if "postgres" in DATABASES["default"]["ENGINE"]:
 # Seconds an open live stream waits before it looks at its game again,
 # whatever it heard: a keep-alive for proxies, and the check that its
 # visitor may still see the game (stream_views.py). On SQLite without Redis
-# nothing carries news between the app's processes (table/live.py), so a
+# nothing carries news between the app's processes (vinescore/live.py), so a
 # stream looks every second, which is still less than the poll it replaces.
 # LIVE_STREAMS=false: the sheets only poll, for a proxy that cannot pass a
 # stream on as it comes.
@@ -304,7 +304,7 @@ LIVE_STREAMS = env_bool("LIVE_STREAMS", True)
 LIVE_STREAM_CHECK = float(
     os.environ.get(
         "LIVE_STREAM_CHECK",
-        "1" if "sqlite" in DATABASES["default"]["ENGINE"] and not REDIS_URL else "15",
+        "1" if "sqlite" in DATABASES["default"]["ENGINE"] and not REDIS_URL else "30",
     )
 )
 

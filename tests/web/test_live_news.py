@@ -9,7 +9,7 @@ import asyncio
 import redis
 
 from tests.redis_server import running_redis
-from vinescore.table import live
+from vinescore import live
 
 
 async def heard(pk: int, publish, timeout: float = 5.0) -> bool:

@@ -27,7 +27,7 @@ from tests.web.test_two_servers import (
     form_value,
     postgresql_url,
 )
-from vinescore.accounts.models import SpectatorLink
+from vinescore.accounts.models import Session, SpectatorLink
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -181,21 +181,15 @@ def test_a_spectators_stream_carries_only_what_a_spectator_sees(servers):
         stream.close()
 
 
-def test_the_stream_of_a_game_its_visitor_may_no_longer_see_is_closed(tmp_path, monkeypatch):
-    # Withdrawing a link moves no game on: streams notice at their next look.
-    monkeypatch.setenv("LIVE_STREAM_CHECK", "1")
-    with app_server(postgresql_url(), tmp_path) as b:
-        closed_when_withdrawn(b)
-
-
-def closed_when_withdrawn(b):
+def test_the_stream_of_a_withdrawn_spectator_link_is_closed_at_once(servers):
+    _, b = servers
     game = make_game(hands=[EXACT_BEN])
     member = make_member("member")
     link = SpectatorLink.objects.create(game=game, created_by=member)
     stream = Stream(b, f"/watch/{link.token}/stream/")
     try:
         stream.next()
-        link.revoke()  # nothing about the game itself moved on
+        link.revoke()  # nothing about the game itself moved on; streams look at a minute
         assert stream.next()["event"] == "closed"
         with pytest.raises(EOFError):
             stream.next()
@@ -206,6 +200,38 @@ def closed_when_withdrawn(b):
     assert refused.response.status != 200
     refused.close()
     assert Stream(b, f"/games/{game.pk}/stream/").response.status == 404
+
+
+def test_a_member_who_signs_out_elsewhere_loses_the_stream_at_its_next_look(tmp_path, monkeypatch):
+    # Signing out moves no game on and announces nothing: the stream's own
+    # look, every LIVE_STREAM_CHECK seconds, finds the session gone.
+    monkeypatch.setenv("LIVE_STREAM_CHECK", "1")
+    game = make_game(hands=[EXACT_BEN])
+    with app_server(postgresql_url(), tmp_path) as b:
+        ben = Phone(b)
+        stream = Stream(b, f"/games/{game.pk}/stream/", phone=ben)
+        try:
+            assert stream.next()["event"] == "live"
+            Session.objects.all().delete()  # "sign out everywhere"
+            assert stream.next()["event"] == "closed"
+        finally:
+            stream.close()
+
+
+def test_a_stream_opened_at_the_version_its_page_shows_sends_nothing_until_it_moves(servers):
+    a, b = servers
+    game = make_game(hands=[EXACT_BEN])
+    ana, ben = Phone(a), Phone(b)
+    status, page = ben.get(game.get_absolute_url())
+    path = re.search(r'sse-connect="([^"]+)"', page).group(1).replace("&amp;", "&")
+    assert path == f"/games/{game.pk}/stream/?version={game.version}"
+    stream = Stream(b, path, phone=ben)
+    try:
+        assert enter_hand(ana, game, CY_5)[0] == 200
+        first = stream.next()  # not the sheet the page already shows
+        assert int(first["id"]) == game.version + 1 and "Cy bid 5" in first["data"]
+    finally:
+        stream.close()
 
 
 def test_a_members_stream_of_a_game_deleted_is_closed_at_once(servers):

@@ -20,6 +20,8 @@ from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
+from vinescore import live
+
 
 class Refused(Exception):
     """A change to a group that cannot be made; the message says why."""
@@ -250,6 +252,7 @@ class GameLink(models.Model):
         if self.revoked_at is None:
             self.revoked_at = timezone.now()
             self.save(update_fields=["revoked_at"])
+            live.announce(self.game_id)  # its open streams close at once
 
 
 class SpectatorLink(GameLink):

@@ -31,11 +31,11 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 
+from vinescore import live
 from vinescore.accounts.models import group_started
 from vinescore.names import MAX_KEY, MAX_NAME, name_key
 from vinescore.scoring import REGISTRY, GameRules, Setup, Sheet, replay
 from vinescore.scoring.sheet import SeatSummary
-from vinescore.table import live
 
 # Hands in one game: far beyond any real session, and small enough that the
 # largest totals the rules allow fit their columns.

@@ -341,8 +341,10 @@ def sheet_response(
         "live_url": live_url,
         # The live sheet's poll names the version it shows (see game_live).
         "live_headers": json.dumps({"If-None-Match": live_etag(game.pk, game.version)}),
-        # The same live part pushed: each poll address (…/live/) has its stream (…/stream/).
-        "stream_url": settings.LIVE_STREAMS and live_url.removesuffix("live/") + "stream/",
+        # The same live part pushed: each poll address (…/live/) has its
+        # stream (…/stream/), told the version this page shows.
+        "stream_url": settings.LIVE_STREAMS
+        and f"{live_url.removesuffix('live/')}stream/?version={game.version}",
         # "Keep this game on this phone" (static/js/keep.js).
         "phone_rules": phone_rules() if writing else None,
         "hand_deleted": HAND_DELETED,
@@ -377,13 +379,13 @@ def live_etag(pk: int, version: int) -> str:
     return f'"{pk}.{version}.{get_language()}"'
 
 
-def current_etag(request: HttpRequest, pk: int) -> str | None:
+def seen_version(request: HttpRequest, pk: int) -> int | None:
     """The version of a game the signed-in person's groups hold (or a guest
     at its table scores), in one query that is also the access check: the
     session's row (named by the cookie, gone once its person signed out)
     joined to their memberships, without loading the session or the person.
-    A guest's phone (no member matched) is checked by its table link; None
-    sends the request on to the view."""
+    A guest's phone (no member matched) is checked by its table link. None
+    when this visitor may not see it now (or it was deleted)."""
     session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
     if not session_key:
         return None
@@ -399,6 +401,13 @@ def current_etag(request: HttpRequest, pk: int) -> str | None:
     )
     if version is None:
         version = access.guest_version(request, pk)
+    return version
+
+
+def current_etag(request: HttpRequest, pk: int) -> str | None:
+    """The live part's ETag (seen_version's one query); None sends the
+    request on to the view, which says why it cannot be seen."""
+    version = seen_version(request, pk)
     return None if version is None else live_etag(pk, version)
 
 

@@ -3,15 +3,23 @@ one event each time its version moves (live.py says how the news arrives).
 
 Each event is exactly what the live poll (sheet_views.game_live, watch_views.
 watch_live) would answer that visitor at that version, rendered by the same
-code after the same access check, named by the version (`id:`), so a phone
-that reconnects with `Last-Event-ID` is sent the current sheet only if it
-has moved on since. A visitor who may no longer see the game (signed out, a
-table or spectator link withdrawn, the game deleted) is sent a `closed`
-event and the stream ends; the phone's poll then says why, as it does today.
+code after the same access check, named by the version (`id:`). A phone
+that opens a stream names the version its page shows (`?version=`, or
+`Last-Event-ID` when it reconnects) and is sent the sheet only if the game
+has moved on since. A visitor who may no longer see the game (signed out,
+no longer in its group, a table or spectator link withdrawn, the game
+deleted) is sent a `closed` event and the stream ends; the phone's poll then
+says why, as it does today.
 
-A stream holds no thread and no database connection while it waits: it is
-a coroutine, served without a thread of its own (vinescore/asgi.py), and
-each read runs on the worker's thread pool and gives its connection back."""
+What a stream costs, as a table's phones hold one each all evening:
+- waiting, nothing but its coroutine: no thread, no database connection
+  (vinescore/asgi.py), and each read runs on the worker's thread pool and
+  gives its connection back to the pool;
+- each look (on news, or every LIVE_STREAM_CHECK seconds), one query that
+  is both the access check and the version (the poll's own ETag query);
+- only when the version moved, the live part rendered. A process's streams
+  of one game take turns at that, so the first replays the game and the
+  others find the parts every visitor sees alike already kept."""
 
 from __future__ import annotations
 
@@ -29,14 +37,17 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from vinescore.accounts import access
-from vinescore.table.live import hub
-from vinescore.table.sheet_views import render_live
+from vinescore.live import hub
+from vinescore.table.sheet_views import render_live, seen_version
 from vinescore.table.views import get_game
-from vinescore.table.watch_views import Withdrawn, watched_game
+from vinescore.table.watch_views import Withdrawn, watched_game, watched_version
 
-# A snapshot: the game's pk and version and the live part, or None once the
-# visitor may no longer see it.
-Snapshot = tuple[int, int, str] | None
+# A snapshot: the game's pk and version and the live part (None when it is
+# still at the version the phone shows), or None once the visitor may no
+# longer see it.
+Snapshot = tuple[int, int, str | None] | None
+# A read of the game as the visitor may see it, given the version they show.
+Read = Callable[[HttpRequest, int | None], Snapshot]
 
 
 def as_htmx(request: HttpRequest) -> None:
@@ -45,13 +56,13 @@ def as_htmx(request: HttpRequest) -> None:
     request.__dict__.pop("headers", None)  # HttpRequest.headers is cached
 
 
-def released(read: Callable[[HttpRequest], Snapshot]) -> Callable[[HttpRequest], Snapshot]:
+def released(read: Read) -> Read:
     """A read that gives its database connection back when done: a stream
     waits for minutes between reads, on a thread of the shared pool."""
 
-    def run(request: HttpRequest) -> Snapshot:
+    def run(request: HttpRequest, shown: int | None) -> Snapshot:
         try:
-            return read(request)
+            return read(request, shown)
         finally:
             if not connection.in_atomic_block:
                 connection.close()
@@ -59,30 +70,46 @@ def released(read: Callable[[HttpRequest], Snapshot]) -> Callable[[HttpRequest],
     return run
 
 
-def game_snapshot(pk: int) -> Callable[[HttpRequest], Snapshot]:
-    def read(request: HttpRequest) -> Snapshot:
+def game_snapshot(pk: int) -> Read:
+    def read(request: HttpRequest, shown: int | None) -> Snapshot:
+        version = seen_version(request, pk)
+        if version is None:
+            return None
+        if version == shown:
+            return pk, version, None
+        forget_access(request)
         try:
             game = get_game(request, pk)
         except (Http404, PermissionDenied, access.TableLinkEnded):
             return None
-        html = render_live(request, game, game.place.who)
-        return game.pk, game.version, html
+        return game.pk, game.version, render_live(request, game, game.place.who)
 
     return released(read)
 
 
-def watch_snapshot(token: str) -> Callable[[HttpRequest], Snapshot]:
+def watch_snapshot(token: str) -> Read:
     live_url = reverse("watch_live", args=[token])
 
-    def read(request: HttpRequest) -> Snapshot:
+    def read(request: HttpRequest, shown: int | None) -> Snapshot:
+        found = watched_version(token)
+        if found is None:
+            return None
+        if found[1] == shown:
+            return found[0], shown, None
         try:
             game = watched_game(token)
         except (Withdrawn, Http404):
             return None
-        html = render_live(request, game, "watch", live_url)
-        return game.pk, game.version, html
+        return game.pk, game.version, render_live(request, game, "watch", live_url)
 
     return released(read)
+
+
+def forget_access(request: HttpRequest) -> None:
+    """A stream's request lives all evening: what the visitor may do is
+    read afresh at each rendering (a member made a viewer, say)."""
+    for name in ("_places", "_guest_games"):
+        request.__dict__.pop(name, None)
 
 
 def event(name: str, data: str, version: int | None = None) -> str:
@@ -91,17 +118,21 @@ def event(name: str, data: str, version: int | None = None) -> str:
     return f"{head}event: {name}\n{lines}\n"
 
 
-async def stream(
-    request: HttpRequest, read: Callable[[HttpRequest], Snapshot], first: Snapshot
-) -> AsyncIterator[str]:
+def shown_version(request: HttpRequest) -> int | None:
+    """The version the phone shows: the last event's, once it has had one,
+    else its page's."""
+    told = request.headers.get("Last-Event-ID") or request.GET.get("version", "")
+    return int(told) if told.isdigit() and len(told) < 12 else None
+
+
+async def stream(request: HttpRequest, read: Read, first: Snapshot) -> AsyncIterator[str]:
     assert first is not None
     pk, version, html = first
-    told = request.headers.get("Last-Event-ID", "")
     woken = hub.subscribe(pk)
     try:
         # How long to wait before reconnecting after a drop (milliseconds).
         yield "retry: 1000\n\n"
-        if not (told.isdigit() and int(told) == version):
+        if html is not None:
             yield event("live", html, version)
         while True:
             try:
@@ -109,20 +140,21 @@ async def stream(
             except TimeoutError:
                 yield ": still here\n\n"  # keeps proxies and phones from closing it
             woken.clear()
-            now = await sync_to_async(read, thread_sensitive=False)(request)
+            async with hub.turn(pk):
+                now = await sync_to_async(read, thread_sensitive=False)(request, version)
             if now is None:
                 yield event("closed", "")
                 return
-            if now[1] != version:
+            if now[2] is not None:
                 _, version, html = now
                 yield event("live", html, version)
     finally:
         hub.unsubscribe(pk, woken)
 
 
-async def respond(request: HttpRequest, read: Callable[[HttpRequest], Snapshot]) -> HttpResponse:
+async def respond(request: HttpRequest, read: Read) -> HttpResponse:
     as_htmx(request)
-    first = await sync_to_async(read, thread_sensitive=True)(request)
+    first = await sync_to_async(read, thread_sensitive=True)(request, shown_version(request))
     if first is None:
         raise Http404("No such game.")
     if not isinstance(request, ASGIRequest):

@@ -46,7 +46,7 @@ def watched_game(token: str) -> Game:
         raise Http404("No such link.")
     if link.revoked_at is not None:
         raise Withdrawn
-    game = get_object_or_404(Game.objects.prefetch_related("seats__player"), pk=link.game_id)
+    game = get_object_or_404(Game, pk=link.game_id)  # seats read when needed
     if game.is_deleted:  # the game's own page is gone: so is the view of it
         raise Withdrawn
     if game.kind not in REGISTRY:
@@ -70,17 +70,22 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
     return sheet_response(request, game, "watch", live_url=reverse("watch_live", args=[token]))
 
 
-def watch_etag(request: HttpRequest, token: str) -> str | None:
-    """One query, which is also the check that the link still works."""
+def watched_version(token: str) -> tuple[int, int] | None:
+    """The game a spectator link shows and its version, in one query that is
+    also the check that the link still works; None once it does not."""
     number = SpectatorLink.number_in(token)
     if number is None:
         return None
-    found = (
+    return (
         Game.objects.live()
         .filter(watch_links__pk=number, watch_links__revoked_at__isnull=True)
         .values_list("pk", "version")
         .first()
     )
+
+
+def watch_etag(request: HttpRequest, token: str) -> str | None:
+    found = watched_version(token)
     return None if found is None else live_etag(*found)
 
 

@@ -11,6 +11,9 @@ whose name ends in "_bench", which it empties first).
    20 s, for a while; p50 and p95 of every request, and the largest N whose
    p95 stays under 100 ms. The load comes from this process, on the same
    machine as the server.
+3. Pushed: the same tables with each phone holding a stream instead of
+   polling; the time from a hand's POST to each stream's event of it, and
+   the workers' memory with every stream open (Pushed).
 
 Times are printed, never asserted.
 """
@@ -196,7 +199,12 @@ class Load:
 @dataclass
 class Pushed:
     """N tables, each with PHONES open streams and a hand every HAND_SECONDS;
-    the time from sending a hand's POST to each stream's event of it."""
+    the time from sending a hand's POST to each stream's event of it.
+
+    The tables sit down first, spread over a few seconds as an evening's
+    phones are (each loads its sheet, then opens its stream at the version
+    it shows); the hands, and what is measured, start once every stream is
+    open."""
 
     port: int
     seconds: float
@@ -204,21 +212,30 @@ class Pushed:
     latency: list[float] = field(default_factory=list)  # ms, POST sent to event read
     hands: list[float] = field(default_factory=list)  # ms, the POST itself
     errors: list[str] = field(default_factory=list)
-    open_streams: int = 0
+    opened: asyncio.Event = field(default_factory=asyncio.Event)
+    end: float = 0.0
 
-    async def stream(self, pk: int, posted: dict[int, float], ready: asyncio.Event, end: float):
+    async def stream(self, pk: int, version: int, posted: dict[int, float], open_: asyncio.Event):
         reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
         writer.write(
             (
-                f"GET /games/{pk}/stream/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                f"GET /games/{pk}/stream/?version={version} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
                 f"Accept: text/event-stream\r\nCookie: {self.session}\r\n\r\n"
             ).encode()
         )
-        self.open_streams += 1
         try:
-            while time.monotonic() < end:
+            status = await reader.readline()
+            if b" 200 " not in status:
+                self.errors.append(f"stream {status.decode().strip()}")
+                open_.set()
+                return
+            while (await reader.readline()).strip():  # the headers
+                pass
+            open_.set()
+            await self.opened.wait()
+            while time.monotonic() < self.end:
                 try:
-                    line = await asyncio.wait_for(reader.readline(), end - time.monotonic())
+                    line = await asyncio.wait_for(reader.readline(), self.end - time.monotonic())
                 except TimeoutError:
                     break
                 if not line:
@@ -228,25 +245,29 @@ class Pushed:
                     version = int(line[4:])
                     if version in posted:
                         self.latency.append((time.perf_counter() - posted[version]) * 1000)
-                    ready.set()
         finally:
-            self.open_streams -= 1
             writer.close()
 
-    async def table(self, pk: int, rng: random.Random, start: float) -> None:
+    async def table(self, pk: int, rng: random.Random, sit_down: float) -> list[asyncio.Task]:
+        """The table's phones open the sheet and its streams; then, once every
+        table is open, its scorer enters a hand every HAND_SECONDS."""
+        await asyncio.sleep(sit_down)
         sheet = await request(self.port, "GET", f"/games/{pk}/", {"Cookie": self.session})
         cookie = sheet.headers.get("set-cookie", "").split(";")[0] + "; " + self.session
         token = TOKEN.search(sheet.body).group(1).decode()
         version = int(VERSION.search(sheet.body).group(1))
-        end = start + self.seconds
         posted: dict[int, float] = {}
-        ready = [asyncio.Event() for _ in range(PHONES)]
+        open_ = [asyncio.Event() for _ in range(PHONES)]
         streams = [
-            asyncio.create_task(self.stream(pk, posted, ready[i], end)) for i in range(PHONES)
+            asyncio.create_task(self.stream(pk, version, posted, open_[i])) for i in range(PHONES)
         ]
-        await asyncio.gather(*(r.wait() for r in ready))
-        await asyncio.sleep(max(0.0, start + rng.uniform(0, HAND_SECONDS) - time.monotonic()))
-        while time.monotonic() < end - 2:  # room for the last hand's events to arrive
+        await asyncio.gather(*(o.wait() for o in open_))
+        return [asyncio.create_task(self.scorer(pk, cookie, token, version, posted, rng)), *streams]
+
+    async def scorer(self, pk, cookie, token, version, posted, rng) -> None:
+        await self.opened.wait()
+        await asyncio.sleep(rng.uniform(0, HAND_SECONDS))
+        while time.monotonic() < self.end - 2:  # room for the last hand's events to arrive
             posted[version + 1] = time.perf_counter()
             answer = await enter_hand(self.port, pk, cookie, token, version, rng)
             if answer.status == 200:
@@ -254,17 +275,26 @@ class Pushed:
                 version = int(VERSION.search(answer.body).group(1))
             else:
                 self.errors.append(f"hand {answer.status}")
-            await asyncio.sleep(max(0.0, min(HAND_SECONDS, end - 2 - time.monotonic())))
-        await asyncio.gather(*streams)
+            await asyncio.sleep(max(0.0, min(HAND_SECONDS, self.end - 2 - time.monotonic())))
 
 
-async def pushed_run(load: Pushed, pks: list[int], rng: random.Random, pid: int) -> list[int]:
-    """Run the tables; the workers' memory with every stream open."""
-    tables = asyncio.gather(*(load.table(pk, rng, time.monotonic()) for pk in pks))
-    await asyncio.sleep(min(10.0, load.seconds / 2))  # every stream open by now
+# Tables sitting down a second: how fast the bench opens them.
+SIT_DOWN_PER_SECOND = 50
+
+
+async def pushed_run(load: Pushed, pks: list[int], rng: random.Random, pid: int):
+    """Open every table, note the workers' memory with every stream open,
+    then run the hands; the seconds it took to open them all."""
+    started = time.monotonic()
+    opening = [load.table(pk, rng, i / SIT_DOWN_PER_SECOND) for i, pk in enumerate(pks)]
+    tasks = [task for table in await asyncio.gather(*opening) for task in table]
+    took = time.monotonic() - started
+    await asyncio.sleep(2)  # settled
     held = worker_rss_kb(pid)
-    await tables
-    return held
+    load.end = time.monotonic() + load.seconds
+    load.opened.set()
+    await asyncio.gather(*tasks)
+    return held, took
 
 
 def worker_rss_kb(server_pid: int) -> list[int]:
@@ -459,10 +489,11 @@ class Command(BaseCommand):
         self.stdout.write(
             f"\nPushed: {PHONES} open streams a table, a hand a table every "
             f"{HAND_SECONDS:.0f} s, {seconds:.0f} s a run; latency from a hand's POST "
-            "to each stream's event of it:"
+            f"to each stream's event of it. The tables sit down {SIT_DOWN_PER_SECOND} a second "
+            "('open s': until every stream was open), and the hands start once all are:"
         )
         self.stdout.write(
-            f"{'tables':>7}{'streams':>8}{'events':>8}{'p50 ms':>9}{'p95 ms':>9}"
+            f"{'tables':>7}{'streams':>8}{'open s':>8}{'events':>8}{'p50 ms':>9}{'p95 ms':>9}"
             f"{'hand p95':>10}{'KB/stream':>10}{'MB/worker':>10}{'errors':>8}"
         )
         best = 0
@@ -470,15 +501,17 @@ class Command(BaseCommand):
             load = Pushed(server.port, seconds, self.session)
             rng = random.Random(count)
             idle = sum(worker_rss_kb(server.process.pid))
-            held = asyncio.run(pushed_run(load, pks[:count], rng, server.process.pid))
+            held, took = asyncio.run(pushed_run(load, pks[:count], rng, server.process.pid))
             per_stream = (sum(held) - idle) / (count * PHONES) if held else 0.0
             p95 = percentile(load.latency, 0.95)
             self.stdout.write(
-                f"{count:>7}{count * PHONES:>8}{len(load.latency):>8}"
+                f"{count:>7}{count * PHONES:>8}{took:>8.1f}{len(load.latency):>8}"
                 f"{percentile(load.latency, 0.5):>9.1f}{p95:>9.1f}"
                 f"{percentile(load.hands, 0.95):>10.1f}{per_stream:>10.0f}"
                 f"{max(held, default=0) / 1024:>10.0f}{len(load.errors):>8}"
             )
+            if load.errors:
+                self.stdout.write(f"  first errors: {load.errors[:3]}")
             if p95 >= BUDGET_MS or load.errors:
                 break
             best = count

@@ -29,14 +29,15 @@ logger = logging.getLogger(__name__)
 CHANNEL = "vinescore_games"
 
 
-def announce(pk: int, version: int) -> None:
-    """Tell every process that game `pk` is now at `version`, once the
-    transaction that made it commits (nothing if it rolls back)."""
+def announce(pk: int, version: int | None = None) -> None:
+    """Tell every process that game `pk` is now at `version` (or that who may
+    see it changed: a link withdrawn), once the transaction that made it
+    commits (nothing if it rolls back)."""
     transaction.on_commit(lambda: publish(pk, version))
 
 
-def publish(pk: int, version: int) -> None:
-    payload = f"{pk}:{version}"
+def publish(pk: int, version: int | None) -> None:
+    payload = f"{pk}:{version or ''}"
     if connection.vendor == "postgresql":
         try:
             with connection.cursor() as cursor:
@@ -60,6 +61,7 @@ class Hub:
 
     def __init__(self) -> None:
         self.waiting: dict[int, set[asyncio.Event]] = defaultdict(set)
+        self.turns: dict[int, asyncio.Lock] = {}
         self.loop: asyncio.AbstractEventLoop | None = None
         self.listeners: list[asyncio.Task] = []
 
@@ -68,6 +70,7 @@ class Hub:
         if self.loop is not loop:  # a new loop (a test's, a restarted worker's)
             self.loop = loop
             self.waiting.clear()
+            self.turns.clear()
             self.listeners = self.start_listeners()
         event = asyncio.Event()
         self.waiting[pk].add(event)
@@ -79,6 +82,13 @@ class Hub:
             events.discard(event)
             if not events:
                 del self.waiting[pk]
+                self.turns.pop(pk, None)
+
+    def turn(self, pk: int) -> asyncio.Lock:
+        """Held by a stream while it reads game `pk`: news wakes all of a
+        game's streams at once, and the first to read it renders (and keeps,
+        game.html's {% cache %}) what the others then only look up."""
+        return self.turns.setdefault(pk, asyncio.Lock())
 
     def wake(self, pk: int) -> None:
         for event in self.waiting.get(pk, ()):
