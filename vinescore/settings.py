@@ -345,7 +345,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else "vinescore.static_storage.MinifiedStaticFilesStorage"
         )
     },
 }

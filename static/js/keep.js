@@ -138,7 +138,13 @@
   function fetchRecord() {
     var b = box();
     var version = liveVersion();
-    return fetch(b.getAttribute("data-record"), { credentials: "same-origin", cache: "no-store" })
+    // A network that hangs rather than fails must not leave the sheet
+    // undrawn: after 10 s the fetch gives up and the kept record is drawn.
+    var abort = new AbortController();
+    var timer = setTimeout(function () { abort.abort(); }, 10000);
+    return fetch(b.getAttribute("data-record"), {
+      credentials: "same-origin", cache: "no-store", signal: abort.signal
+    }).finally(function () { clearTimeout(timer); })
       .then(function (response) {
         if (!response.ok || response.redirected) throw new Error("status " + response.status);
         return response.json();

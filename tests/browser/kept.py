@@ -4,6 +4,8 @@ online, and compare with what the server makes of them."""
 
 from __future__ import annotations
 
+import re
+
 from django.urls import reverse
 from django.utils.html import escape
 from playwright.sync_api import Browser, BrowserContext, Page, expect
@@ -13,6 +15,9 @@ from tests.browser.conftest import PHONE, member, sign_in
 # Pyodide starts in a few seconds on a warm cache; the first load of all
 # on a busy test machine may take longer.
 READY = 60_000
+
+# The sheet's own scripts and styles (htmx's included), by their static address.
+OWN_FILES = re.compile(r"/static/(js|css|django_htmx)/")
 
 
 def phone(browser: Browser, live_server) -> tuple[BrowserContext, Page]:
@@ -24,6 +29,18 @@ def phone(browser: Browser, live_server) -> tuple[BrowserContext, Page]:
     page = context.new_page()
     page.script_errors = []
     page.on("pageerror", lambda exc: page.script_errors.append(str(exc)))
+    # The page's own scripts and styles, answered otherwise than whole: a
+    # sheet without its outbox still keeps a game, but no hand it scores
+    # offline is kept, which would show up much later as a missing row.
+    page.files_not_served = []
+    page.on(
+        "response",
+        lambda answer: (
+            page.files_not_served.append(f"{answer.status} {answer.url}")
+            if OWN_FILES.search(answer.url) and answer.status >= 400
+            else None
+        ),
+    )
     return context, page
 
 
@@ -32,6 +49,9 @@ def keep(page: Page, game) -> None:
     page.get_by_role("button", name="Keep this game on this phone").tap()
     expect(page.locator("#keep[data-keep-ready]")).to_have_count(1, timeout=READY)
     expect(page.locator("#keep")).to_contain_text("Kept on this phone")
+    # Before the network goes: every script of the sheet came and ran.
+    assert page.files_not_served == [], page.files_not_served
+    assert page.script_errors == [], page.script_errors
 
 
 def enter(page: Page, facts: dict) -> None:
