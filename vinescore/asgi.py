@@ -11,12 +11,30 @@ on the worker's thread pool, each giving its database connection back."""
 
 import os
 
-from django.core.asgi import get_asgi_application
+import django
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "vinescore.settings")
-pages = get_asgi_application()
+django.setup(set_prefix=False)
 
-from django.core.handlers.asgi import ASGIHandler  # noqa: E402 (after setup)
+from asgiref.sync import sync_to_async  # noqa: E402 (after setup)
+from django.core.handlers.asgi import ASGIHandler  # noqa: E402
+
+
+class Pages(ASGIHandler):
+    """Django's own handler for the ordinary pages, with the middleware and
+    the view run in one go on the request's thread, as a sync server runs
+    them. Our middleware and views are sync: built for async, Django would
+    hop between the event loop and that thread at each middleware that can
+    do either (several times a request, a few milliseconds in all)."""
+
+    def load_middleware(self, is_async=False):
+        super().load_middleware(is_async=False)
+
+    async def get_response_async(self, request):
+        return await sync_to_async(self.get_response, thread_sensitive=True)(request)
+
+
+pages = Pages()
 
 
 class Streams(ASGIHandler):
