@@ -14,6 +14,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.db import transaction
+from django.db.models import F
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -379,29 +380,35 @@ def live_etag(pk: int, version: int) -> str:
     return f'"{pk}.{version}.{get_language()}"'
 
 
-def seen_version(request: HttpRequest, pk: int) -> int | None:
-    """The version of a game the signed-in person's groups hold (or a guest
-    at its table scores), in one query that is also the access check: the
-    session's row (named by the cookie, gone once its person signed out)
+def seen_game(request: HttpRequest, pk: int) -> Game | None:
+    """The game, if the signed-in person's groups hold it, with their role
+    in its group (`seen_role`), in one query that is also the access check:
+    the session's row (named by the cookie, gone once its person signed out)
     joined to their memberships, without loading the session or the person.
-    A guest's phone (no member matched) is checked by its table link. None
-    when this visitor may not see it now (or it was deleted)."""
+    None for anyone else (a guest's phone is checked by its table link) and
+    for a deleted game."""
     session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
     if not session_key:
         return None
-    version = (
+    return (
         Game.objects.live()
+        .select_related("group")
         .filter(
             pk=pk,
             group__memberships__user__sessions__session_key=session_key,
             group__memberships__user__sessions__expire_date__gt=timezone.now(),
         )
-        .values_list("version", flat=True)
+        .annotate(seen_role=F("group__memberships__role"))
         .first()
     )
-    if version is None:
-        version = access.guest_version(request, pk)
-    return version
+
+
+def seen_version(request: HttpRequest, pk: int) -> int | None:
+    """The version of a game this visitor may see now, a member (seen_game)
+    or a guest at its table (by its table link), in one query; None when
+    they may not (or it was deleted)."""
+    game = seen_game(request, pk)
+    return game.version if game is not None else access.guest_version(request, pk)
 
 
 def current_etag(request: HttpRequest, pk: int) -> str | None:

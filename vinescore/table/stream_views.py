@@ -16,7 +16,8 @@ What a stream costs, as a table's phones hold one each all evening:
   (vinescore/asgi.py), and each read runs on the worker's thread pool and
   gives its connection back to the pool;
 - each look (on news, or every LIVE_STREAM_CHECK seconds), one query that
-  is both the access check and the version (the poll's own ETag query);
+  is the access check and reads the game with the member's role in its
+  group (the poll's own ETag query, sheet_views.seen_game);
 - only when the version moved, the live part rendered. A process's streams
   of one game take turns at that, so the first replays the game and the
   others find the parts every visitor sees alike already kept."""
@@ -38,7 +39,8 @@ from django.views.decorators.http import require_safe
 
 from vinescore.accounts import access
 from vinescore.live import hub
-from vinescore.table.sheet_views import render_live, seen_version
+from vinescore.scoring import REGISTRY
+from vinescore.table.sheet_views import render_live, seen_game
 from vinescore.table.views import get_game
 from vinescore.table.watch_views import Withdrawn, watched_game, watched_version
 
@@ -72,16 +74,28 @@ def released(read: Read) -> Read:
 
 def game_snapshot(pk: int) -> Read:
     def read(request: HttpRequest, shown: int | None) -> Snapshot:
-        version = seen_version(request, pk)
+        game = seen_game(request, pk)
+        if game is not None:
+            version = game.version
+            place = access.Place(game.group, game.seen_role)
+        else:  # a guest at the table, or no longer let in
+            version, place = access.guest_version(request, pk), None
         if version is None:
             return None
         if version == shown:
             return pk, version, None
-        forget_access(request)
-        try:
-            game = get_game(request, pk)
-        except (Http404, PermissionDenied, access.TableLinkEnded):
+        if place is None or (not place.can_write and str(pk) in access.tables(request)):
+            # A guest (or a viewer who scanned the table link, who scores
+            # as one): the table link is checked as the poll checks it.
+            forget_access(request)
+            try:
+                game = get_game(request, pk)
+            except (Http404, PermissionDenied, access.TableLinkEnded):
+                return None
+        elif game.kind not in REGISTRY:
             return None
+        else:  # the member's place as the look found it
+            game.place = place
         return game.pk, game.version, render_live(request, game, game.place.who)
 
     return released(read)
@@ -106,8 +120,8 @@ def watch_snapshot(token: str) -> Read:
 
 
 def forget_access(request: HttpRequest) -> None:
-    """A stream's request lives all evening: what the visitor may do is
-    read afresh at each rendering (a member made a viewer, say)."""
+    """A stream's request lives all evening: what a guest may do is read
+    afresh at each rendering (a member's comes with each look)."""
     for name in ("_places", "_guest_games"):
         request.__dict__.pop(name, None)
 
