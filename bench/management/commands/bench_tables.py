@@ -49,6 +49,9 @@ PHONES = 5
 POLL_SECONDS = 2.0
 HAND_SECONDS = 20.0
 BUDGET_MS = 100.0
+# A change reaching the other phones' streams, from the hand's POST sent.
+PUSH_MEDIAN_MS = 100.0
+PUSH_P95_MS = 250.0
 
 
 def live_tag(pk: int, version: int) -> str:
@@ -131,6 +134,7 @@ async def enter_hand(
 
 
 TOKEN = re.compile(rb'name="csrfmiddlewaretoken" value="([^"]+)"')
+EVENT_ID = re.compile(rb"(?:^|\n)id: (\d+)\n")
 
 
 @dataclass
@@ -214,6 +218,7 @@ class Pushed:
     errors: list[str] = field(default_factory=list)
     opened: asyncio.Event = field(default_factory=asyncio.Event)
     end: float = 0.0
+    cpu: dict[str, float] = field(default_factory=dict)  # seconds used while measured
 
     async def stream(self, pk: int, version: int, posted: dict[int, float], open_: asyncio.Event):
         reader, writer = await asyncio.open_connection("127.0.0.1", self.port)
@@ -233,18 +238,24 @@ class Pushed:
                 pass
             open_.set()
             await self.opened.wait()
+            # Read as it comes, a chunk at a time (the phones share the
+            # server's cores: reading line by line cost them more than the
+            # server spent on the events); each event starts with its id.
+            tail = b""
             while time.monotonic() < self.end:
                 try:
-                    line = await asyncio.wait_for(reader.readline(), self.end - time.monotonic())
+                    chunk = await asyncio.wait_for(reader.read(65536), self.end - time.monotonic())
                 except TimeoutError:
                     break
-                if not line:
+                if not chunk:
                     self.errors.append("stream ended")
                     break
-                if line.startswith(b"id: "):
-                    version = int(line[4:])
+                seen = tail + chunk
+                for found in EVENT_ID.finditer(seen):
+                    version = int(found.group(1))
                     if version in posted:
                         self.latency.append((time.perf_counter() - posted[version]) * 1000)
+                tail = seen[-16:] if b"\n" not in seen[-16:] else seen[seen.rindex(b"\n") :]
         finally:
             writer.close()
 
@@ -292,21 +303,55 @@ async def pushed_run(load: Pushed, pks: list[int], rng: random.Random, pid: int)
     await asyncio.sleep(2)  # settled
     held = worker_rss_kb(pid)
     load.end = time.monotonic() + load.seconds
+    before = cpu_seconds(pid)
     load.opened.set()
     await asyncio.gather(*tasks)
+    load.cpu = {k: v - before[k] for k, v in cpu_seconds(pid).items()}
     return held, took
 
 
-def worker_rss_kb(server_pid: int) -> list[int]:
-    """The resident memory of each of gunicorn's workers (children of its master)."""
-    sizes = []
+def cpu_seconds(server_pid: int) -> dict[str, float]:
+    """CPU time so far of the app's workers, of PostgreSQL's processes, and of
+    this process (the phones), in seconds."""
+    tick = os.sysconf("SC_CLK_TCK")
+
+    def used(pid: str) -> float:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            return 0.0
+        return (int(fields[11]) + int(fields[12])) / tick
+
+    workers = sum(used(str(pid)) for pid in worker_pids(server_pid))
+    database = 0.0
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/comm") as comm:
+                if comm.read().strip() == "postgres":
+                    database += used(pid)
+        except OSError:
+            pass
+    return {"workers": workers, "database": database, "phones": used(str(os.getpid()))}
+
+
+def worker_pids(server_pid: int) -> list[str]:
+    """gunicorn's workers (the children of its master)."""
+    pids = []
     for task in os.listdir(f"/proc/{server_pid}/task"):
         with open(f"/proc/{server_pid}/task/{task}/children") as children:
-            for pid in children.read().split():
-                with open(f"/proc/{pid}/status") as status:
-                    for line in status:
-                        if line.startswith("VmRSS:"):
-                            sizes.append(int(line.split()[1]))
+            pids += children.read().split()
+    return pids
+
+
+def worker_rss_kb(server_pid: int) -> list[int]:
+    """The resident memory of each of gunicorn's workers."""
+    sizes = []
+    for pid in worker_pids(server_pid):
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmRSS:"):
+                    sizes.append(int(line.split()[1]))
     return sizes
 
 
@@ -510,9 +555,24 @@ class Command(BaseCommand):
                 f"{percentile(load.hands, 0.95):>10.1f}{per_stream:>10.0f}"
                 f"{max(held, default=0) / 1024:>10.0f}{len(load.errors):>8}"
             )
+            hands = max(1, len(load.hands))
+            self.stdout.write(
+                "  CPU a hand (its POST and its events): "
+                + ", ".join(f"{k} {v * 1000 / hands:.0f} ms" for k, v in load.cpu.items())
+                + f"; {sum(load.cpu.values()) / seconds * 100:.0f}% of one core in all"
+            )
             if load.errors:
                 self.stdout.write(f"  first errors: {load.errors[:3]}")
-            if p95 >= BUDGET_MS or load.errors:
+            carried = (
+                percentile(load.hands, 0.95) < BUDGET_MS
+                and percentile(load.latency, 0.5) <= PUSH_MEDIAN_MS
+                and p95 <= PUSH_P95_MS
+            )
+            if not carried or load.errors:
                 break
             best = count
-        self.stdout.write(f"Most tables with pushed p95 under {BUDGET_MS:.0f} ms: {best}")
+        self.stdout.write(
+            f"Most tables pushed with hand p95 under {BUDGET_MS:.0f} ms and a change on "
+            f"the other phones' streams within {PUSH_MEDIAN_MS:.0f} ms median, "
+            f"{PUSH_P95_MS:.0f} ms p95: {best}"
+        )
