@@ -16,9 +16,9 @@ What a stream costs, as a table's phones hold one each all evening:
   (vinescore/asgi.py), and each read runs on the worker's thread pool and
   gives its connection back to the pool;
 - each look (on news, or every LIVE_STREAM_CHECK seconds), one query that
-  is the access check and reads the game with the member's role in its
-  group (the poll's own ETag query, sheet_views.seen_game);
-- only when the version moved, the live part rendered. A process's streams
+  is the access check and reads the version and the member's role in its
+  group (the poll's own ETag query, sheet_views.member_look);
+- only when the version moved, the game read and the live part rendered. A process's streams
   of one game take turns at that, so the first replays the game and the
   others find the parts every visitor sees alike already kept."""
 
@@ -38,9 +38,11 @@ from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from vinescore.accounts import access
+from vinescore.accounts.models import Membership
 from vinescore.live import hub
 from vinescore.scoring import REGISTRY
-from vinescore.table.sheet_views import render_live, seen_game
+from vinescore.table.models import Game
+from vinescore.table.sheet_views import member_look, render_live
 from vinescore.table.views import get_game
 from vinescore.table.watch_views import Withdrawn, watched_game, watched_version
 
@@ -74,17 +76,16 @@ def released(read: Read) -> Read:
 
 def game_snapshot(pk: int) -> Read:
     def read(request: HttpRequest, shown: int | None) -> Snapshot:
-        game = seen_game(request, pk)
-        if game is not None:
-            version = game.version
-            place = access.Place(game.group, game.seen_role)
+        look = member_look(request, pk)
+        if look is not None:
+            version, role = look
         else:  # a guest at the table, or no longer let in
-            version, place = access.guest_version(request, pk), None
+            version, role = access.guest_version(request, pk), None
         if version is None:
             return None
         if version == shown:
             return pk, version, None
-        if place is None or (not place.can_write and str(pk) in access.tables(request)):
+        if role is None or (role not in Membership.WRITERS and str(pk) in access.tables(request)):
             # A guest (or a viewer who scanned the table link, who scores
             # as one): the table link is checked as the poll checks it.
             forget_access(request)
@@ -92,10 +93,11 @@ def game_snapshot(pk: int) -> Read:
                 game = get_game(request, pk)
             except (Http404, PermissionDenied, access.TableLinkEnded):
                 return None
-        elif game.kind not in REGISTRY:
-            return None
-        else:  # the member's place as the look found it
-            game.place = place
+        else:  # a member, in the place the look found
+            game = Game.objects.live().select_related("group").filter(pk=pk).first()
+            if game is None or game.kind not in REGISTRY:
+                return None
+            game.place = access.Place(game.group, role)
         return game.pk, game.version, render_live(request, game, game.place.who)
 
     return released(read)
