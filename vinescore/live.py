@@ -20,6 +20,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections import defaultdict
+from contextvars import ContextVar
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -29,11 +30,43 @@ logger = logging.getLogger(__name__)
 CHANNEL = "vinescore_games"
 
 
+# The news of changes committed while a request is answered, held until the
+# answer is ready (news_after_answer): the phone that made the change is
+# answered first, not slowed by the streams its news wakes in this process.
+held: ContextVar[dict[int, int | None] | None] = ContextVar("held news", default=None)
+
+
 def announce(pk: int, version: int | None = None) -> None:
     """Tell every process that game `pk` is now at `version` (or that who may
     see it changed: a link withdrawn), once the transaction that made it
-    commits (nothing if it rolls back)."""
-    transaction.on_commit(lambda: publish(pk, version))
+    commits (nothing if it rolls back), and, within a request, once its
+    answer is ready."""
+    transaction.on_commit(lambda: tell(pk, version))
+
+
+def tell(pk: int, version: int | None) -> None:
+    waiting = held.get()
+    if waiting is None:
+        publish(pk, version)
+    else:
+        waiting[pk] = version
+
+
+def news_after_answer(get_response):
+    """Middleware: what a request changed is told once its answer is made
+    (the answer to an htmx change is the rendered sheet)."""
+
+    def middleware(request):
+        token = held.set({})
+        try:
+            return get_response(request)
+        finally:
+            waiting = held.get()
+            held.reset(token)
+            for pk, version in waiting.items():
+                publish(pk, version)
+
+    return middleware
 
 
 def publish(pk: int, version: int | None) -> None:

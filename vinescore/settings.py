@@ -125,6 +125,8 @@ MIDDLEWARE = [
     "django.middleware.gzip.GZipMiddleware",
     "csp.middleware.CSPMiddleware",
     "vinescore.middleware.permissions_policy",
+    # A change's news goes to the other phones once its own answer is made.
+    "vinescore.live.news_after_answer",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",

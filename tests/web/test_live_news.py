@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
 import redis
+from django.test.signals import template_rendered
 
+from tests.factories import make_game, make_member
 from tests.redis_server import running_redis
+from tests.web.test_two_servers import CY_5
 from vinescore import live
 
 
@@ -44,3 +48,33 @@ def test_news_published_to_redis_by_another_process_wakes_the_streams(settings):
             redis.Redis.from_url(url).publish(live.CHANNEL, "7:3")
 
         assert asyncio.run(heard(7, publish))
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_is_told_to_the_other_phones_once_its_own_answer_is_made(client, monkeypatch):
+    # The scorer's phone is answered first: news of the hand waits for the
+    # rendered sheet, then goes out once, with the version that sheet shows.
+    game = make_game(target=999)
+    client.force_login(make_member("member"))
+    told: list[tuple[int, int | None, bool]] = []
+    rendered = []
+    monkeypatch.setattr(
+        live, "publish", lambda pk, version: told.append((pk, version, bool(rendered)))
+    )
+    template_rendered.connect(lambda **kwargs: rendered.append(True), weak=False)
+    try:
+        answer = client.post(
+            f"/games/{game.pk}/hands/",
+            {**CY_5, "version": str(game.version)},
+            headers={"HX-Request": "true"},
+        )
+    finally:
+        template_rendered.receivers.clear()
+    assert answer.status_code == 200
+    game.refresh_from_db()
+    assert told == [(game.pk, game.version, True)]
+    # Outside a request (an import, the admin's shell) it goes at commit.
+    told.clear()
+    rendered.clear()
+    game.delete_game()
+    assert told and told[0][0] == game.pk
