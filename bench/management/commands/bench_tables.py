@@ -372,7 +372,7 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--tables", default="25,50,100,150,200,300,400")
         parser.add_argument("--seconds", type=float, default=30)
-        parser.add_argument("--workers", type=int, default=4)
+        parser.add_argument("--workers", type=int, default=2)  # as gunicorn.conf.py
         parser.add_argument("--runs", type=int, default=200)
         parser.add_argument("--stream-tables", default="25,50,100,200,300,500")
 
