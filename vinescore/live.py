@@ -2,7 +2,8 @@
 to every process holding a stream of that game (stream_views.py).
 
 `announce` is called once a change to a game is committed (Game.take_result,
-the one place its version moves). It is published:
+the one place its version moves) or a link to it is withdrawn (GameLink.
+revoke); within a request, once its answer is made. It is published:
 
 - on PostgreSQL, by `NOTIFY` on one channel (no other service);
 - where `REDIS_URL` is set, by Redis pub/sub on one channel as well;
@@ -10,9 +11,10 @@ the one place its version moves). It is published:
 
 Each app process has one listener (one PostgreSQL connection doing `LISTEN`
 and/or one Redis subscription), started with its first stream, which wakes
-the streams of the game named. Streams only learn *that* a game moved on:
-each then reads the game itself, with its own visitor's access, so a lost
-or doubled message costs at most one read, and a stream also looks again
+the streams of the game named. Streams only learn *that* something about a
+game changed: each then looks for itself, with its own visitor's access (one
+query; the game is read and rendered only if its version moved), so a lost
+or doubled message costs at most one look, and a stream also looks again
 every LIVE_STREAM_CHECK seconds whatever it heard."""
 
 from __future__ import annotations
