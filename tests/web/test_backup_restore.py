@@ -30,6 +30,7 @@ from django.core.management import CommandError, call_command
 from django.core.signing import TimestampSigner, b62_encode
 from django.db import connection
 
+from tests.commands import manage as run_manage
 from tests.factories import (
     NAMES,
     PASSWORD,
@@ -193,16 +194,9 @@ def emptied() -> None:
     cache.clear()
 
 
-def manage(database_url: str, *args: str) -> subprocess.CompletedProcess:
-    env = {**os.environ, "DATABASE_URL": database_url}
-    return subprocess.run(
-        [sys.executable, "manage.py", *args],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-        check=True,
-    )
+def manage(database_url: str, *args: str) -> str:
+    """manage.py in a process of its own on `database_url`: what it printed."""
+    return run_manage({**os.environ, "DATABASE_URL": database_url}, *args)
 
 
 def counted() -> dict[str, int]:
@@ -334,7 +328,7 @@ def test_a_backup_moves_a_server_from_sqlite_to_postgresql(tmp_path, same_moment
     # A new SQLite server, restored from this one, then backed up in turn.
     sqlite = f"sqlite:///{tmp_path / 'laptop.sqlite3'}"
     manage(sqlite, "migrate", "--noinput", "--verbosity", "0")
-    restored = manage(sqlite, "restore", str(from_here)).stdout
+    restored = manage(sqlite, "restore", str(from_here))
     assert "5 users" in restored and "6 games" in restored and "13 game changes" in restored
     assert "2 table links" in restored and "session" not in restored
     from_sqlite = tmp_path / "from-sqlite.jsonl"
@@ -368,7 +362,7 @@ def test_the_commands_say_what_they_did_and_a_refusal_exits_non_zero(tmp_path):
     new = f"sqlite:///{tmp_path / 'new.sqlite3'}"
     manage(new, "migrate", "--noinput", "--verbosity", "0")
     done = manage(new, "restore", str(backup))
-    assert "Restored 1 user, 1 game group, 1 membership, 4 players, 1 game" in done.stdout
+    assert "Restored 1 user, 1 game group, 1 membership, 4 players, 1 game" in done
     again = subprocess.run(
         [sys.executable, "manage.py", "restore", str(backup)],
         cwd=ROOT,
