@@ -145,6 +145,10 @@
     return fetch(b.getAttribute("data-record"), {
       credentials: "same-origin", cache: "no-store", signal: abort.signal
     }).finally(function () { clearTimeout(timer); })
+      .catch(function (error) {
+        if (abort.signal.aborted) throw new Error(t("no answer in {seconds} seconds", { seconds: 10 }));
+        throw error;
+      })
       .then(function (response) {
         if (!response.ok || response.redirected) throw new Error("status " + response.status);
         return response.json();

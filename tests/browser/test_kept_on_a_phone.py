@@ -9,9 +9,9 @@ rules check one."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 
-from tests.browser.kept import an_evening_offline
+from tests.browser.kept import READY, an_evening_offline, phone
 from tests.factories import make_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -126,3 +126,26 @@ def test_a_score_pad_offline_on_the_phone_is_the_servers(browser: Browser, live_
         )
     ]
     assert shown["winner"] == "🏆 Ana wins"
+
+
+def test_keeping_a_game_on_a_network_that_hangs_says_so_and_can_be_tried_again(
+    browser: Browser, live_server
+) -> None:
+    game = make_game("coralon")
+    context, page = phone(browser, live_server)
+    hung = []
+    # The game's record is asked for and never answered (a network that
+    # hangs rather than fails): the phone gives up after 10 s and says so.
+    page.route("**/export.json", lambda route: hung.append(route))
+    page.goto(game.get_absolute_url())
+    page.get_by_role("button", name="Keep this game on this phone").tap()
+    expect(page.locator("#keep")).to_contain_text(
+        "This phone could not keep the game (no answer in 10 seconds). Try again.",
+        timeout=20_000,
+    )
+    assert hung
+    page.unroute("**/export.json")
+    page.get_by_role("button", name="Keep this game on this phone").tap()
+    expect(page.locator("#keep[data-keep-ready]")).to_have_count(1, timeout=READY)
+    assert page.script_errors == []
+    context.close()
