@@ -34,16 +34,16 @@ from django.core.exceptions import PermissionDenied
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.shortcuts import get_object_or_404
 from django.urls import reverse
 from django.views.decorators.http import require_safe
 
 from vinescore.accounts import access
 from vinescore.accounts.models import Membership
 from vinescore.live import hub
-from vinescore.scoring import REGISTRY
 from vinescore.table.models import Game
 from vinescore.table.sheet_views import member_look, render_live
-from vinescore.table.views import get_game
+from vinescore.table.views import get_game, showable
 from vinescore.table.watch_views import Withdrawn, watched_game, watched_version
 
 # A snapshot: the game's pk and version and the live part (None when it is
@@ -94,8 +94,9 @@ def game_snapshot(pk: int) -> Read:
             except (Http404, PermissionDenied, access.TableLinkEnded):
                 return None
         else:  # a member, in the place the look found
-            game = Game.objects.live().select_related("group").filter(pk=pk).first()
-            if game is None or game.kind not in REGISTRY:
+            try:
+                game = showable(get_object_or_404(Game.objects.select_related("group"), pk=pk))
+            except Http404:
                 return None
             game.place = access.Place(game.group, role)
         return game.pk, game.version, render_live(request, game, game.place.who)

@@ -69,6 +69,13 @@ def get_game(
     game = get_object_or_404(games, pk=pk)
     # The visitor's place at this game, checked once: what the sheet shows them.
     game.place = access.game_place(request, game.pk, game.group_id, write=write)
+    return showable(game, deleted=deleted)
+
+
+def showable(game: Game, *, deleted: bool = False) -> Game:
+    """The game, if its page can be shown: 404 once it was deleted (unless
+    asked for, `deleted`, while it can be restored) and for a kind of game
+    vinescore does not know."""
     if game.is_deleted and (not deleted or game.deleted_at < restorable_since()):
         raise Http404("This game was deleted.")
     if game.kind not in REGISTRY:
