@@ -12,8 +12,9 @@ whose name ends in "_bench", which it empties first).
    p95 stays under 100 ms. The load comes from this process, on the same
    machine as the server.
 3. Pushed: the same tables with each phone holding a stream instead of
-   polling; the time from a hand's POST to each stream's event of it, and
-   the workers' memory with every stream open (Pushed).
+   polling, each count on a fresh server; the time from a hand's POST to
+   each stream's event of it, and the workers' memory (a stream's is what
+   the second half of the streams added, Pushed).
 
 Times are printed, never asserted.
 """
@@ -294,20 +295,26 @@ SIT_DOWN_PER_SECOND = 50
 
 
 async def pushed_run(load: Pushed, pks: list[int], rng: random.Random, pid: int):
-    """Open every table, note the workers' memory with every stream open,
-    then run the hands; the seconds it took to open them all."""
-    started = time.monotonic()
-    opening = [load.table(pk, rng, i / SIT_DOWN_PER_SECOND) for i, pk in enumerate(pks)]
-    tasks = [task for table in await asyncio.gather(*opening) for task in table]
-    took = time.monotonic() - started
-    await asyncio.sleep(2)  # settled
-    held = worker_rss_kb(pid)
+    """Open every table, noting the workers' memory with half and then all
+    of their streams open, then run the hands. Returns the memory (KB a
+    worker, both times) and the seconds it took to open them all."""
+    half = len(pks) // 2
+    tasks = []
+    memory = []
+    took = 0.0
+    for some in (pks[:half], pks[half:]):
+        started = time.monotonic()
+        opening = [load.table(pk, rng, i / SIT_DOWN_PER_SECOND) for i, pk in enumerate(some)]
+        tasks += [task for table in await asyncio.gather(*opening) for task in table]
+        took += time.monotonic() - started
+        await asyncio.sleep(2)  # settled
+        memory.append(worker_rss_kb(pid))
     load.end = time.monotonic() + load.seconds
     before = cpu_seconds(pid)
     load.opened.set()
     await asyncio.gather(*tasks)
     load.cpu = {k: v - before[k] for k, v in cpu_seconds(pid).items()}
-    return held, took
+    return memory, took
 
 
 def cpu_seconds(server_pid: int) -> dict[str, float]:
@@ -374,7 +381,7 @@ class Command(BaseCommand):
         parser.add_argument("--seconds", type=float, default=30)
         parser.add_argument("--workers", type=int, default=2)  # as gunicorn.conf.py
         parser.add_argument("--runs", type=int, default=200)
-        parser.add_argument("--stream-tables", default="25,50,100,200,300,500")
+        parser.add_argument("--stream-tables", default="25,50,100,200,300,400,500,600,700,800")
 
     def handle(
         self,
@@ -402,10 +409,10 @@ class Command(BaseCommand):
         server = Server(workers=workers, env=BENCH_SERVER)
         try:
             self.throughput(server, pks, counts, seconds)
-            if pushed_counts:
-                self.pushed(server, pks, pushed_counts, seconds)
         finally:
             server.stop()
+        if pushed_counts:
+            self.pushed(workers, pks, pushed_counts, seconds)
 
     def floors(self, pk: int, runs: int) -> None:
         game = Game.objects.get(pk=pk)
@@ -510,7 +517,8 @@ class Command(BaseCommand):
             f"{'tables':>7}{'phones':>8}{'requests/s':>12}{'p50 ms':>9}{'p95 ms':>9}"
             f"{'hands':>7}{'hand p95':>10}{'errors':>8}"
         )
-        best = 0
+        best = best_hand = 0
+        hands_held = True
         for count in counts:
             load = Load(server.port, seconds, self.session)
             rng = random.Random(count)
@@ -525,12 +533,19 @@ class Command(BaseCommand):
                 f"{percentile(every, 0.5):>9.1f}{p95:>9.1f}{len(load.times['hand']):>7}"
                 f"{percentile(load.times['hand'], 0.95):>10.1f}{len(load.errors):>8}"
             )
+            hands_held = hands_held and percentile(load.times["hand"], 0.95) < BUDGET_MS
+            if hands_held and not load.errors:
+                best_hand = count
             if p95 >= BUDGET_MS or load.errors:
                 break
             best = count
-        self.stdout.write(f"Most tables with p95 under {BUDGET_MS:.0f} ms: {best}")
+        # A hand's p95 is what the pushed runs are judged by: the poll's, to compare.
+        self.stdout.write(
+            f"Most tables with p95 under {BUDGET_MS:.0f} ms: {best}; "
+            f"with a hand's p95 under {BUDGET_MS:.0f} ms: {best_hand}"
+        )
 
-    def pushed(self, server: Server, pks: list[int], counts: list[int], seconds: float):
+    def pushed(self, workers: int, pks: list[int], counts: list[int], seconds: float):
         self.stdout.write(
             f"\nPushed: {PHONES} open streams a table, a hand a table every "
             f"{HAND_SECONDS:.0f} s, {seconds:.0f} s a run; latency from a hand's POST "
@@ -543,11 +558,21 @@ class Command(BaseCommand):
         )
         best = 0
         for count in counts:
-            load = Pushed(server.port, seconds, self.session)
-            rng = random.Random(count)
-            idle = sum(worker_rss_kb(server.process.pid))
-            held, took = asyncio.run(pushed_run(load, pks[:count], rng, server.process.pid))
-            per_stream = (sum(held) - idle) / (count * PHONES) if held else 0.0
+            # Each count on a server of its own: memory a worker has once
+            # held stays with it, and would blur the next count's.
+            server = Server(workers=workers, env=BENCH_SERVER)
+            try:
+                load = Pushed(server.port, seconds, self.session)
+                rng = random.Random(count)
+                (half, held), took = asyncio.run(
+                    pushed_run(load, pks[:count], rng, server.process.pid)
+                )
+            finally:
+                server.stop()
+            # What a stream holds: the memory the second half of the streams
+            # added (the first half warmed the workers up: imports, caches).
+            added = (count - count // 2) * PHONES
+            per_stream = (sum(held) - sum(half)) / added
             p95 = percentile(load.latency, 0.95)
             self.stdout.write(
                 f"{count:>7}{count * PHONES:>8}{took:>8.1f}{len(load.latency):>8}"
