@@ -130,6 +130,18 @@ def requests_answered_before_the_database_is_emptied(
 
 
 @pytest.fixture(autouse=True)
+def phones_put_away_with_their_test(
+    browser: Browser, requests_answered_before_the_database_is_emptied
+) -> Iterator[None]:
+    """Every phone a test opened is closed when it ends, passed or failed:
+    a page left open goes on asking for its sheet (a game the next tests'
+    database does not have) through every test after it."""
+    yield
+    for context in browser.contexts:
+        context.close()
+
+
+@pytest.fixture(autouse=True)
 def links_open_on_the_live_server(live_server, settings) -> None:
     """Links handed out to other phones (invitations, spectator and table
     links) carry the live server's address: the test's phones reach it
