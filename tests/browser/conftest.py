@@ -172,6 +172,14 @@ def browser() -> Iterator[Browser]:
         browser.close()
 
 
+def go_offline(context: BrowserContext) -> None:
+    """Cuts the phone's network and waits until its pages know it, as a
+    phone does: a tap in the instant between may still reach the server."""
+    context.set_offline(True)
+    for page in context.pages:
+        page.wait_for_function("() => !navigator.onLine")
+
+
 def sign_in(context: BrowserContext, live_server, user) -> None:
     """Give the browser the session cookie of `user`, signed in."""
     name, value = session_cookie(user)

@@ -10,7 +10,7 @@ from django.urls import reverse
 from django.utils.html import escape
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browser.conftest import PHONE, member, sign_in
+from tests.browser.conftest import PHONE, go_offline, member, sign_in
 
 # Pyodide starts in a few seconds on a warm cache; the first load of all
 # on a busy test machine may take longer.
@@ -103,7 +103,7 @@ def play_offline_then_catch_up(
     hand. Returns what the phone showed, and what it said of the refused
     facts ("refused": field and message)."""
     keep(page, game)
-    context.set_offline(True)
+    go_offline(context)
     at, refused = wrong
     said = []
     rows = []

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.conftest import PHONE, member, sign_in
+from tests.browser.conftest import PHONE, go_offline, member, sign_in
 from tests.browser.test_offline import no_script_errors, open_sheet_kept, type_hand
 from tests.factories import make_game
 
@@ -30,7 +30,7 @@ def test_a_german_phone_offline_is_told_in_german(browser: Browser, live_server)
     open_sheet_kept(page, game)
     assert page.locator("html").get_attribute("lang") == "de"
 
-    context.set_offline(True)
+    go_offline(context)
     type_hand(page, "Ben", "4", {"Ana": 3, "Ben": 4, "Cy": 2, "Dee": 4})
     page.locator('#hand-form button[type="submit"]').tap()
     expect(page.locator("#outbox h2")).to_have_text("Noch nicht gesendet")

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
+from tests.browser.conftest import go_offline
 from tests.browser.kept import READY, enter, keep, phone, phone_totals
 from tests.browser.test_rules_pad_and_mu import start_game
 from tests.factories import make_game, make_player
@@ -29,7 +30,7 @@ def test_a_kept_sheet_reopened_offline_is_still_scored_on_the_phone(
     keep(page, game)
     expect(page.locator("html[data-offline-ready]")).to_have_count(1)
 
-    context.set_offline(True)
+    go_offline(context)
     page.reload()
     expect(page.locator("html[data-offline-copy]")).to_have_count(1)
     expect(page.locator("#keep[data-keep-ready]")).to_have_count(1, timeout=60_000)
@@ -58,7 +59,7 @@ def test_a_hand_overtaken_by_another_phone_comes_back_beside_what_this_phone_had
     game = make_game("coralon", target=500)
     context, page = phone(browser, live_server)
     keep(page, game)
-    context.set_offline(True)
+    go_offline(context)
     for number, facts in enumerate(HANDS, start=1):
         enter(page, facts)
         page.get_by_role("button", name=f"Score hand {number}").tap()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser, expect
 
-from tests.browser.conftest import PHONE, member, sign_in
+from tests.browser.conftest import PHONE, go_offline, member, sign_in
 from tests.browser.kept import READY, enter
 from tests.factories import make_game
 
@@ -28,7 +28,7 @@ def test_a_german_phone_explains_and_refuses_in_german_offline(
     expect(page.locator("html")).to_have_attribute("lang", "de")
     page.locator("[data-keep-button]").tap()
     expect(page.locator("#keep[data-keep-ready]")).to_have_count(1, timeout=READY)
-    context.set_offline(True)
+    go_offline(context)
     score = page.locator('#hand-form button[type="submit"]')
 
     enter(page, {"bidder": 1, "bid": 4, "tricks": [3, 3, 3, 3]})

@@ -10,7 +10,7 @@ import re
 import pytest
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.browser.conftest import PHONE, member, sign_in
+from tests.browser.conftest import PHONE, go_offline, member, sign_in
 from tests.factories import make_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -71,7 +71,7 @@ def test_a_hand_scored_offline_is_kept_through_a_reload_and_stored_once_back_onl
     context, page = phone(browser, live_server)
     open_sheet_kept(page, game)
 
-    context.set_offline(True)
+    go_offline(context)
     type_hand(page, "Ben", "4", {"Ana": 3, "Ben": 4, "Cy": 2, "Dee": 4})
     page.get_by_role("button", name="Score hand 1").tap()
     row = page.locator("#outbox li")
@@ -112,7 +112,7 @@ def test_a_hand_kept_offline_and_overtaken_comes_back_in_the_form(
 
     answers = []  # the hand's sends that reached the server
     ben.on("response", lambda r: answers.append(r.status) if r.url.endswith("/hands/") else None)
-    ben_context.set_offline(True)
+    go_offline(ben_context)
     type_hand(ben, "Ben", "4", {"Ana": 3, "Ben": 4, "Cy": 2, "Dee": 4})
     ben.get_by_role("button", name="Score hand 1").tap()
     expect(ben.locator("#outbox li")).to_contain_text("not sent yet")
@@ -231,7 +231,7 @@ def test_a_sheet_opened_before_opens_offline_marked_as_such(browser: Browser, li
     open_sheet_kept(page, game)
     page.goto("/")  # elsewhere, then the network goes
 
-    context.set_offline(True)
+    go_offline(context)
     page.goto(game.get_absolute_url())
     expect(page.locator("#connection")).to_contain_text(
         re.compile(r"Offline: last updated \d\d:\d\d\. Hands you score are kept on this phone")
@@ -322,7 +322,7 @@ def test_a_plain_form_that_cannot_be_sent_says_so_beside_its_button_and_changes_
 
     # No network: nothing is sent, the sheet stays, and the words are beside
     # the button, not the browser's own error page.
-    context.set_offline(True)
+    go_offline(context)
     undo.tap()
     expect(failed).to_have_text(
         "Could not reach vinescore (no connection?): this did not go through. Try again"
@@ -391,7 +391,7 @@ def test_kept_sheets_are_one_person_s_and_go_when_they_sign_out(
     page.wait_for_function(
         "caches.keys().then(n => !n.some(x => x.startsWith('vinescore-pages-')))"
     )
-    context.set_offline(True)
+    go_offline(context)
     page.goto(game.get_absolute_url())
     expect(page.get_by_role("heading", name="The server is out of reach")).to_be_visible()
     expect(page.locator("tbody.hand")).to_have_count(0)
@@ -406,7 +406,7 @@ def test_kept_sheets_are_one_person_s_and_go_when_they_sign_out(
     page.wait_for_function(
         "caches.keys().then(n => !n.some(x => x.startsWith('vinescore-pages-')))"
     )
-    context.set_offline(True)
+    go_offline(context)
     page.goto(game.get_absolute_url())
     expect(page.get_by_role("heading", name="The server is out of reach")).to_be_visible()
     no_script_errors(page)
@@ -432,7 +432,7 @@ def test_a_double_tap_scores_one_hand_online_or_offline(browser: Browser, live_s
     page.unroute("**/hands/")
 
     # Offline: the second tap finds the form emptied for the next hand.
-    context.set_offline(True)
+    go_offline(context)
     type_hand(page, "Cy", "5", {"Ana": 3, "Ben": 3, "Cy": 5, "Dee": 2})
     page.get_by_role("button", name="Score hand 2").dblclick()
     expect(page.locator("#outbox li")).to_have_count(1)
@@ -450,7 +450,7 @@ def test_hands_kept_offline_go_in_order_each_once(browser: Browser, live_server)
     context, page = phone(browser, live_server)
     page.goto(game.get_absolute_url())
 
-    context.set_offline(True)
+    go_offline(context)
     type_hand(page, "Ben", "4", {"Ana": 3, "Ben": 4, "Cy": 2, "Dee": 4})
     page.get_by_role("button", name="Score hand 1").tap()
     type_hand(page, "Cy", "5", {"Ana": 3, "Ben": 3, "Cy": 5, "Dee": 2})
