@@ -21,6 +21,12 @@
     return window.vinescoreWords ? window.vinescoreWords(text, values) : text;
   }
 
+  // A change above the hand form leaves the form where it is on the screen
+  // (static/js/vinescore.js).
+  function steady(change) {
+    return window.vinescoreSteady ? window.vinescoreSteady(change) : change();
+  }
+
   var OUTBOX = "vinescore:outbox";
   var KEPT = "vinescore:kept:"; // + person + ":" + sheet address
   var STARTED = "vinescore:keep-started"; // this phone just started a game (vinescore.js)
@@ -261,7 +267,7 @@
 
   function remove(id) {
     var old = document.getElementById(id);
-    if (old) old.remove();
+    if (old) steady(function () { old.remove(); });
   }
 
   function totalsList(drawn, marked) {
@@ -363,14 +369,16 @@
       entry.had = { sides: drawn.sides, totals: drawn.totals, hands: drawn.rows.length, at: Date.now() };
       store(keptName(), entry);
     }
-    var old = document.getElementById("phone-sheet");
-    if (old) old.replaceWith(section);
-    else {
-      var anchor = document.getElementById("outbox") || document.getElementById("hand-form") ||
-        document.getElementById("next-hand");
-      if (anchor && anchor.parentNode === live) live.insertBefore(section, anchor);
-      else live.appendChild(section);
-    }
+    steady(function () {
+      var old = document.getElementById("phone-sheet");
+      if (old) old.replaceWith(section);
+      else {
+        var anchor = document.getElementById("outbox") || document.getElementById("hand-form") ||
+          document.getElementById("next-hand");
+        if (anchor && anchor.parentNode === live) live.insertBefore(section, anchor);
+        else live.appendChild(section);
+      }
+    });
   }
 
   // After catching up, a hand overtaken by another phone: what this phone
@@ -380,7 +388,7 @@
     var old = document.getElementById("phone-had");
     if (!entry || !entry.had || !overtaken() || needed()) {
       if (old && !overtaken()) {
-        old.remove();
+        steady(function () { old.remove(); });
         if (entry && entry.had && !needed()) { delete entry.had; store(keptName(), entry); }
       }
       return;
@@ -408,9 +416,11 @@
       list.appendChild(li);
     });
     section.appendChild(list);
-    var anchor = document.getElementById("outbox") || document.getElementById("hand-form");
-    if (anchor && anchor.parentNode === live) live.insertBefore(section, anchor);
-    else live.appendChild(section);
+    steady(function () {
+      var anchor = document.getElementById("outbox") || document.getElementById("hand-form");
+      if (anchor && anchor.parentNode === live) live.insertBefore(section, anchor);
+      else live.appendChild(section);
+    });
   }
 
   // --- refusals, as the server's -------------------------------------------------------

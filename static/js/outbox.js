@@ -21,6 +21,12 @@
     return window.vinescoreWords ? window.vinescoreWords(text, values) : text;
   }
 
+  // A change above the hand form leaves the form where it is on the screen
+  // (static/js/vinescore.js).
+  function steady(change) {
+    return window.vinescoreSteady ? window.vinescoreSteady(change) : change();
+  }
+
   var OUTBOX = "vinescore:outbox";
   var DRAFT = "vinescore:draft:";
   var PATIENCE = 15000; // ms before a hand sent is taken as not arrived
@@ -406,7 +412,7 @@
     var sheet = currentSheet();
     var list = sheet ? mine(null, sheet) : [];
     if (!live || !list.length) {
-      if (old) old.remove();
+      if (old) steady(function () { old.remove(); });
       relabel(0);
       return;
     }
@@ -445,13 +451,15 @@
       rows.appendChild(li);
     });
     box.appendChild(rows);
-    if (old) {
-      old.replaceWith(box);
-    } else {
-      var form = handForm();
-      if (form && form.parentNode === live) live.insertBefore(box, form);
-      else live.insertBefore(box, document.getElementById("next-hand") || live.firstChild);
-    }
+    steady(function () {
+      if (old) {
+        old.replaceWith(box);
+      } else {
+        var form = handForm();
+        if (form && form.parentNode === live) live.insertBefore(box, form);
+        else live.insertBefore(box, document.getElementById("next-hand") || live.firstChild);
+      }
+    });
     relabel(mine("waiting", sheet).length);
   }
 
@@ -781,13 +789,15 @@
   function connection(ok) {
     if (offlineCopy) {
       if (ok && !document.getElementById("connection-reload")) {
-        var line = connectionLine();
-        line.textContent = t("Back online.") + " ";
-        var link = document.createElement("a");
-        link.id = "connection-reload";
-        link.href = window.location.pathname;
-        link.textContent = t("Reload the sheet to use all of it.");
-        line.appendChild(link);
+        steady(function () {
+          var line = connectionLine();
+          line.textContent = t("Back online.") + " ";
+          var link = document.createElement("a");
+          link.id = "connection-reload";
+          link.href = window.location.pathname;
+          link.textContent = t("Reload the sheet to use all of it.");
+          line.appendChild(link);
+        });
         flush();
       }
       return;
@@ -796,12 +806,14 @@
     reachable = ok;
     if (ok) {
       var old = document.getElementById("connection");
-      if (old) old.remove();
+      if (old) steady(function () { old.remove(); });
       flush();
     } else {
-      connectionLine().textContent = t("Not connected since {time}: this sheet is not updating. " +
-        "It tries again by itself; hands you score are kept on this phone and sent when the " +
-        "connection returns.", { time: clock(Date.now()) });
+      steady(function () {
+        connectionLine().textContent = t("Not connected since {time}: this sheet is not updating. " +
+          "It tries again by itself; hands you score are kept on this phone and sent when the " +
+          "connection returns.", { time: clock(Date.now()) });
+      });
     }
   }
 

@@ -18,6 +18,29 @@
   };
   var t = window.vinescoreWords;
 
+  // The hand form stays where it is on the screen when something appears,
+  // grows or goes above it without a tap of this phone's (the connection
+  // line, the hands not sent yet, the sheet scored on the phone, another
+  // phone's hand): a thumb about to tap a chip must find that chip under it.
+  // hold() notes where the form is, when it is on the screen; the function
+  // it returns scrolls the page by as much as the form has moved since.
+  function hold() {
+    var form = document.getElementById("hand-form");
+    var box = form && form.getBoundingClientRect();
+    if (!box || box.bottom <= 0 || box.top >= window.innerHeight) return function () {};
+    return function () {
+      var now = document.getElementById("hand-form");
+      var moved = now ? now.getBoundingClientRect().top - box.top : 0;
+      if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+    };
+  }
+  window.vinescoreSteady = function (change) {
+    var back = hold();
+    var result = change();
+    back();
+    return result;
+  };
+
   // Does the field `name` hold one of `allowed` (values as the template
   // writes them)? A field that is itself hidden holds nothing.
   function holds(form, name, allowed) {
@@ -309,10 +332,17 @@
     if (document.querySelector("#hand-form[data-dirty]")) event.detail.headers["X-Hand-Typed"] = "true";
   });
 
+  var pollHeld = null;
   document.addEventListener("htmx:beforeSwap", function (event) {
     var source = event.detail.requestConfig && event.detail.requestConfig.elt;
     if (!source || !source.hasAttribute("data-live-poll") || !event.detail.shouldSwap) return;
     if (arrive(event.detail.serverResponse) !== "swap") event.detail.shouldSwap = false;
+    else pollHeld = hold();
+  });
+  document.addEventListener("htmx:afterSwap", function (event) {
+    var source = event.detail.requestConfig && event.detail.requestConfig.elt;
+    if (pollHeld && source && source.hasAttribute("data-live-poll")) pollHeld();
+    pollHeld = null;
   });
 
   // A new live part, from the poll or the stream: "stale" when the phone
@@ -327,6 +357,7 @@
     var typing = live.querySelector("#hand-form[data-dirty]");
     var slot = fresh.querySelector("#hand-form");
     if (!typing || !slot) return "swap";
+    var back = hold(); // while the form being typed in is still on the page
     slot.replaceWith(document.adoptNode(typing));
     var moved = fresh.querySelector("[data-moved]");
     if (moved) {
@@ -338,6 +369,7 @@
       moved.appendChild(document.createTextNode("."));
     }
     live.replaceWith(fresh);
+    back();
     htmx.process(fresh);
     ready();
     return "kept";
@@ -377,7 +409,7 @@
     }
     if (arrive(event.detail.data) === "swap") {
       var fresh = new DOMParser().parseFromString(event.detail.data, "text/html").getElementById("live");
-      live.replaceWith(fresh);
+      window.vinescoreSteady(function () { live.replaceWith(fresh); });
       htmx.process(fresh);
       ready();
     }

@@ -114,3 +114,29 @@ def test_the_phone_that_starts_a_game_keeps_it(browser: Browser, live_server) ->
     assert page.script_errors == [] and other_page.script_errors == []
     other.close()
     context.close()
+
+
+def test_the_hand_form_stays_under_the_thumb_when_the_connection_drops(
+    browser: Browser, live_server
+) -> None:
+    """Going offline puts the sheet scored on the phone, and then the line
+    saying the sheet is not updating, above the form: the form does not
+    move on the screen, so the chip about to be tapped is still there."""
+    game = make_game("coralon", target=500)
+    context, page = phone(browser, live_server)
+    keep(page, game)
+    bidder = page.locator('#hand-form fieldset[data-field="bidder"]')
+    bidder.scroll_into_view_if_needed()
+    where = bidder.bounding_box()["y"]
+
+    go_offline(context)
+    expect(page.locator("#phone-sheet")).to_contain_text("The server is out of reach")
+    assert bidder.bounding_box()["y"] == pytest.approx(where, abs=1)
+    expect(page.locator("#connection")).to_contain_text("Not connected since")
+    assert bidder.bounding_box()["y"] == pytest.approx(where, abs=1)
+
+    enter(page, HANDS[0])
+    page.get_by_role("button", name="Score hand 1").tap()
+    expect(page.locator("#phone-sheet [data-phone-row]")).to_have_count(1)
+    assert page.script_errors == []
+    context.close()

@@ -58,10 +58,15 @@ def test_a_hand_on_one_phone_is_painted_on_the_other_by_the_stream(browser, tmp_
             ben.wait_for_timeout(100)
         ben.wait_for_timeout(2_500)  # a poll would have asked by now
         asked_before = len(ben.asked)
+        bidders = ben.locator('#hand-form fieldset[data-field="bidder"]')
+        bidders.scroll_into_view_if_needed()
+        where = bidders.bounding_box()["y"]
 
         score_ben_4(ana)
         expect(ben.locator("tbody.hand")).to_have_count(1, timeout=1_000)
         assert totals(ben) == {"Ana": 0, "Ben": 4, "Cy": 0, "Dee": 0}
+        # the new row went in above Ben's form, which stayed where it was on his screen
+        assert bidders.bounding_box()["y"] == pytest.approx(where, abs=1)
         ben.wait_for_timeout(2_500)
         assert not [p for p in ben.asked if "/live/" in p], ben.asked
         # nothing asked at all after the page and its stream: the sheet came pushed
@@ -81,6 +86,7 @@ def test_a_hand_on_one_phone_is_painted_on_the_other_by_the_stream(browser, tmp_
             "Hand 2 was already entered on another phone. Check the hand you are entering"
         )
         expect(ben.locator('#hand-form input[name="bid"][value="5"]')).to_be_checked()
+        assert bidders.bounding_box()["y"] == pytest.approx(where, abs=1)
         assert ana.errors == [] and ben.errors == []
         ana.context.close()
         ben.context.close()

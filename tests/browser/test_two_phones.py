@@ -46,6 +46,10 @@ def test_a_hand_scored_on_one_phone_appears_on_the_other(browser: Browser, live_
     ana = open_phone(browser, live_server, game.get_absolute_url())
     ben = open_phone(browser, live_server, game.get_absolute_url())
     ben.evaluate("window.__marker = 1")
+    # Ben has the hand form on his screen, his thumb over the bidders.
+    bidders = ben.locator('#hand-form fieldset[data-field="bidder"]')
+    bidders.scroll_into_view_if_needed()
+    where = bidders.bounding_box()["y"]
 
     # Ana scores hand 1: Ben bid 4 and took 4.
     tap_chip(ana, "bidder", "Ben")
@@ -59,6 +63,8 @@ def test_a_hand_scored_on_one_phone_appears_on_the_other(browser: Browser, live_
     # Ben had typed nothing: his sheet just moves on, without a word.
     expect(ben.locator("[data-moved]")).to_have_count(0)
     assert ben.evaluate("window.__marker") == 1, "Ben's page was reloaded, not updated"
+    # The new row went in above the form, which stayed where it was on his screen.
+    assert bidders.bounding_box()["y"] == pytest.approx(where, abs=1)
 
     # Ben starts typing hand 2 while Ana scores it on her phone.
     tap_chip(ben, "bidder", "Cy")
@@ -74,6 +80,7 @@ def test_a_hand_scored_on_one_phone_appears_on_the_other(browser: Browser, live_
         "Hand 2 was already entered on another phone. Check the hand you are entering"
     )
     expect(ben.locator('#hand-form input[name="bid"][value="5"]')).to_be_checked()
+    assert bidders.bounding_box()["y"] == pytest.approx(where, abs=1)
 
     expect(ben.get_by_role("link", name="drop it and start afresh")).to_be_visible()
 
