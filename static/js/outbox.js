@@ -891,6 +891,8 @@
       keepSheet();
     }
   });
+  // Put in by vinescore.js itself (a pushed sheet, or one kept around a hand being typed).
+  document.addEventListener("vinescore:live", function () { show(); });
   window.addEventListener("online", function () { retryIn = 2000; flush(); });
   window.addEventListener("storage", function (event) { if (event.key === OUTBOX) show(); });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);

@@ -345,6 +345,15 @@
     pollHeld = null;
   });
 
+  // A live part put in here rather than by htmx's swap: made live as htmx
+  // would, and announced ("vinescore:live"), so that outbox.js draws the
+  // hands not sent yet in it at once.
+  function settled(fresh) {
+    htmx.process(fresh);
+    ready();
+    fresh.dispatchEvent(new CustomEvent("vinescore:live", { bubbles: true }));
+  }
+
   // A new live part, from the poll or the stream: "stale" when the phone
   // shows it or a newer one already, "kept" when it was put in around a
   // hand being typed, "swap" when it may simply replace the old one.
@@ -370,8 +379,7 @@
     }
     live.replaceWith(fresh);
     back();
-    htmx.process(fresh);
-    ready();
+    settled(fresh);
     return "kept";
   }
 
@@ -410,8 +418,7 @@
     if (arrive(event.detail.data) === "swap") {
       var fresh = new DOMParser().parseFromString(event.detail.data, "text/html").getElementById("live");
       window.vinescoreSteady(function () { live.replaceWith(fresh); });
-      htmx.process(fresh);
-      ready();
+      settled(fresh);
     }
   });
 

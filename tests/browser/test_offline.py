@@ -103,6 +103,40 @@ def test_a_hand_scored_offline_is_kept_through_a_reload_and_stored_once_back_onl
     context.close()
 
 
+def test_hands_not_sent_yet_stay_listed_when_another_phones_hand_arrives_mid_typing(
+    browser: Browser, live_server
+) -> None:
+    """Ben's hand waits (the server fails it) and he has begun the next one
+    when Ana scores: his sheet moves on around what he is typing, and the
+    list of hands not sent yet is in the new sheet from the first moment."""
+    game = make_game()
+    ana_context, ana = phone(browser, live_server)
+    ben_context, ben = phone(browser, live_server)
+    ana.goto(game.get_absolute_url())
+    ben.goto(game.get_absolute_url())
+    ben_context.route(re.compile(r"/hands/$"), lambda route: route.fulfill(status=503, body=""))
+    type_hand(ben, "Ben", "4", {"Ana": 3, "Ben": 4, "Cy": 2, "Dee": 4})
+    ben.get_by_role("button", name="Score hand 1").tap()
+    expect(ben.locator("#outbox li")).to_contain_text("the server had a problem (error 503)")
+    chip(ben, "bidder", "Cy").tap()  # the next hand, begun
+    ben.evaluate(
+        """() => { window.outboxMissing = false;
+        new MutationObserver(() => {
+          if (!document.getElementById("outbox")) window.outboxMissing = true;
+        }).observe(document.querySelector("main"), { childList: true, subtree: true }); }"""
+    )
+
+    type_hand(ana, "Cy", "5", {"Ana": 3, "Ben": 3, "Cy": 5, "Dee": 2})
+    ana.get_by_role("button", name="Score hand 1").tap()
+    moved = ben.locator("[data-moved]")
+    expect(moved).to_contain_text("Hand 1 was already entered on another phone")
+    expect(ben.locator("#outbox li")).to_contain_text("Hand 1 (Ben, 4): not sent yet")
+    assert ben.evaluate("window.outboxMissing") is False
+    no_script_errors(ana, ben)
+    ana_context.close()
+    ben_context.close()
+
+
 def test_a_hand_kept_offline_and_overtaken_comes_back_in_the_form(
     browser: Browser, live_server
 ) -> None:
