@@ -891,7 +891,10 @@
       keepSheet();
     }
   });
-  // Put in by vinescore.js itself (a pushed sheet, or one kept around a hand being typed).
+  // Put in by vinescore.js itself (a pushed sheet, or one kept around a
+  // hand being typed). The kept copy is not fetched again here, as it is
+  // after a poll: that would be a whole page asked for by every phone on
+  // every pushed hand, the cost the stream is there to save.
   document.addEventListener("vinescore:live", function () { show(); });
   window.addEventListener("online", function () { retryIn = 2000; flush(); });
   window.addEventListener("storage", function (event) { if (event.key === OUTBOX) show(); });
