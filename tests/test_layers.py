@@ -75,3 +75,24 @@ def test_the_product_ships_no_benchmark_code():
         if within(name, "bench")
     }
     assert not found, "\n".join(found)
+
+
+def test_records_is_used_only_by_the_urls_and_settings():
+    found = {
+        f"{path.relative_to(ROOT)}: {name}"
+        for path, names in modules_under(PACKAGE).items()
+        if not within(".".join(path.relative_to(ROOT).with_suffix("").parts), "vinescore.records")
+        and path.name not in ("urls.py", "settings.py")
+        for name in names
+        if within(name, "vinescore.records")
+    }
+    assert not found, "records sits above table; only urls reach it:\n" + "\n".join(found)
+
+
+def test_no_module_of_records_runs_past_about_400_lines():
+    long = {
+        f"{path.relative_to(ROOT)}: {len(path.read_text().splitlines())}"
+        for path in (PACKAGE / "records").rglob("*.py")
+        if len(path.read_text().splitlines()) > 450
+    }
+    assert not long, "\n".join(long)

@@ -113,6 +113,7 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "vinescore.accounts",
     "vinescore.table",
+    "vinescore.records",
     "vinescore.guide",
     "vinescore.offline",
     "vinescore.backup",

@@ -19,7 +19,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from tests.factories import make_game, make_member, make_player, make_user
 from tests.phone import Phone
 from vinescore.accounts.models import Group, Invitation, Membership, SpectatorLink, TableLink
-from vinescore.table.models import ImportJob
+from vinescore.records.models import ImportJob
 
 pytestmark = pytest.mark.django_db
 

@@ -11,8 +11,8 @@ from playwright.sync_api import Page, expect
 
 from tests.factories import make_game
 from tests.web.test_import_jobs import work
+from vinescore.records.export import iter_records
 from vinescore.table.models import Game, Player
-from vinescore.table.records import iter_records
 
 pytestmark = pytest.mark.browser
 

@@ -50,7 +50,8 @@ from vinescore.accounts.models import (
     TableLink,
 )
 from vinescore.backup.files import backed_up_models, label
-from vinescore.table.models import Game, GameChange, Hand, ImportJob, Player, StartKey
+from vinescore.records.models import ImportJob
+from vinescore.table.models import Game, GameChange, Hand, Player, StartKey
 
 pytestmark = pytest.mark.django_db(transaction=True)
 ROOT = Path(__file__).resolve().parents[2]

@@ -9,8 +9,11 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from tests.factories import default_group, make_game
+from vinescore.records.export import write_records
+from vinescore.records.format import RecordInvalid
+from vinescore.records.importer import import_records
+from vinescore.records.reader import read_records
 from vinescore.table.models import Game, Hand, duration_words
-from vinescore.table.records import RecordInvalid, import_records, read_records, write_records
 
 pytestmark = pytest.mark.django_db
 MISS = {"bidder": 0, "bid": 5, "tricks": [3, 4, 4, 2]}

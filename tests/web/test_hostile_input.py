@@ -16,10 +16,10 @@ from django.test import Client, override_settings
 from tests.factories import default_group, make_game, make_player
 from tests.phone import Phone
 from vinescore.names import clean_name
+from vinescore.records.importer import import_records
+from vinescore.records.views import megabytes
 from vinescore.table.forms import PlayerForm
 from vinescore.table.models import MAX_HANDS, Game, Hand, Player, Seat
-from vinescore.table.record_views import megabytes
-from vinescore.table.records import import_records
 
 pytestmark = pytest.mark.django_db
 SCHEMA = Path(__file__).resolve().parents[2] / "docs" / "game-record.schema.json"

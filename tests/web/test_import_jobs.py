@@ -23,8 +23,9 @@ from django_tasks_db.models import DBTaskResult
 
 from tests.commands import manage
 from tests.factories import default_group, make_game
-from vinescore.table.models import Game, Hand, ImportJob, Player
-from vinescore.table.tasks import import_upload
+from vinescore.records.models import ImportJob
+from vinescore.records.tasks import import_upload
+from vinescore.table.models import Game, Hand, Player
 
 pytestmark = pytest.mark.django_db
 ROOT = Path(__file__).resolve().parents[2]

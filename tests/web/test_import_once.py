@@ -18,15 +18,12 @@ from django.db import IntegrityError, connection
 
 from tests.factories import default_group, make_game, make_user
 from vinescore.accounts.models import Group
-from vinescore.table import records
+from vinescore.records import importer as records
+from vinescore.records.export import write_records
+from vinescore.records.format import RecordInvalid
+from vinescore.records.importer import import_file, import_records
+from vinescore.records.reader import read_records
 from vinescore.table.models import Game, Hand, Player
-from vinescore.table.records import (
-    RecordInvalid,
-    import_file,
-    import_records,
-    read_records,
-    write_records,
-)
 
 pytestmark = pytest.mark.django_db
 BEN_13 = {"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]}

@@ -11,9 +11,10 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.factories import default_group, make_game
-from vinescore.table import records
+from vinescore.records import export
+from vinescore.records.importer import import_records
+from vinescore.records.reader import read_records
 from vinescore.table.models import Game, Hand
-from vinescore.table.records import import_records, read_records
 
 pytestmark = pytest.mark.django_db
 BEN_13 = {"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]}
@@ -102,7 +103,7 @@ def test_the_format_page_publishes_the_schema_and_an_example(client):
 
 
 def test_downloading_all_games_streams_them_game_by_game(client, monkeypatch):
-    monkeypatch.setattr(records, "CHUNK_SIZE", 5)  # games read from the database at a time
+    monkeypatch.setattr(export, "CHUNK_SIZE", 5)  # games read from the database at a time
     for _ in range(12):
         make_game(hands=[BEN_13])
     response = client.get("/games/export.json")
@@ -122,7 +123,7 @@ def test_downloading_all_games_streams_them_game_by_game(client, monkeypatch):
 
 
 def test_downloading_all_games_holds_a_few_games_at_a_time_not_the_file(client, monkeypatch):
-    monkeypatch.setattr(records, "CHUNK_SIZE", 5)
+    monkeypatch.setattr(export, "CHUNK_SIZE", 5)
     make_game(hands=[ANA_MISSES, BEN_13] * 50)
     one = json.loads(body(client.get("/games/export.json")))
     one["games"] *= 40

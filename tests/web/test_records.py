@@ -21,20 +21,14 @@ from hypothesis.extra.django import TestCase
 
 from tests.factories import NAMES, default_group, make_game, make_player
 from vinescore.names import MAX_NAME
+from vinescore.records import importer as records
+from vinescore.records.export import dumps, game_record, write_records
+from vinescore.records.format import RecordInvalid, game_format
+from vinescore.records.importer import import_file, import_records
+from vinescore.records.reader import read_records
 from vinescore.scoring import REGISTRY
-from vinescore.table import records
 from vinescore.table.forms import NoteForm
 from vinescore.table.models import MAX_HANDS, Game, GameChange, Hand, Player
-from vinescore.table.records import (
-    RecordInvalid,
-    dumps,
-    game_format,
-    game_record,
-    import_file,
-    import_records,
-    read_records,
-    write_records,
-)
 
 pytestmark = pytest.mark.django_db
 

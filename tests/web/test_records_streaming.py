@@ -7,9 +7,11 @@ import tracemalloc
 import pytest
 
 from tests.factories import make_game
-from vinescore.table import records
+from vinescore.records import reader
+from vinescore.records.export import write_records
+from vinescore.records.format import RecordInvalid
+from vinescore.records.reader import read_records
 from vinescore.table.models import Game
-from vinescore.table.records import RecordInvalid, read_records, write_records
 
 pytestmark = pytest.mark.django_db
 BEN_13 = {"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]}
@@ -27,7 +29,7 @@ def exported() -> str:
 @pytest.mark.parametrize("chunk", [1, 7, 64 * 1024])
 def test_every_record_is_read_whatever_the_chunk_size(monkeypatch, chunk):
     text = exported()
-    monkeypatch.setattr(records, "CHUNK", chunk)
+    monkeypatch.setattr(reader, "CHUNK", chunk)
     streamed = list(read_records(io.BytesIO(text.encode())))
     assert streamed == json.loads(text)["games"]
     assert streamed[2]["target"] == 12345  # a number across chunk boundaries
@@ -44,7 +46,7 @@ def test_games_before_the_format_are_refused():
 
 
 def test_a_truncated_file_is_refused(monkeypatch):
-    monkeypatch.setattr(records, "CHUNK", 5)
+    monkeypatch.setattr(reader, "CHUNK", 5)
     text = exported()
     with pytest.raises(RecordInvalid, match="not JSON"):
         list(read_records(io.StringIO(text[: len(text) // 2])))

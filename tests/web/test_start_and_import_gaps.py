@@ -10,9 +10,11 @@ import json
 import pytest
 
 from tests.factories import NAMES, default_group, make_player, seat_data
+from vinescore.records.format import RecordInvalid
+from vinescore.records.importer import import_records
+from vinescore.records.reader import read_records
 from vinescore.scoring import REGISTRY
 from vinescore.table.models import Game, Hand, Player
-from vinescore.table.records import RecordInvalid, import_records, read_records
 
 pytestmark = pytest.mark.django_db
 

@@ -12,8 +12,9 @@ from django.utils import translation
 from django.utils.translation import gettext
 from django_tasks import task
 
+from .format import RecordInvalid
+from .importer import import_file
 from .models import ImportJob
-from .records import RecordInvalid, import_file
 
 
 class GivenUp(Exception):

@@ -1,5 +1,5 @@
-"""Game records in the app: download a game or all of them, upload a file,
-and the published format."""
+"""Game records in the app: download a game or all of them, upload a file
+(imported by a task), and the published format."""
 
 from __future__ import annotations
 
@@ -23,11 +23,14 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from vinescore.accounts import access
 from vinescore.accounts.models import Group
+from vinescore.table.models import Game
+from vinescore.table.views import get_game
 
-from .models import Game, ImportJob
-from .records import RecordInvalid, game_record, import_file, iter_records
+from .export import game_record, iter_records
+from .format import SCHEMA_FILE, RecordInvalid
+from .importer import import_file
+from .models import ImportJob
 from .tasks import import_upload
-from .views import get_game
 
 
 class GameByGame(StreamingHttpResponse):
@@ -222,7 +225,7 @@ def upload_games(request: HttpRequest) -> HttpResponse:
         form = UploadForm(groups=groups, default=default, initial={"group": default.pk})
     return TemplateResponse(
         request,
-        "table/upload.html",
+        "records/upload.html",
         {
             "form": form,
             "imported": imported,
@@ -252,7 +255,7 @@ def import_job(request: HttpRequest, pk: int) -> TemplateResponse:
     job.give_up_if_silent()
     return TemplateResponse(
         request,
-        "table/import_job.html#job" if request.htmx else "table/import_job.html",
+        "records/import_job.html#job" if request.htmx else "records/import_job.html",
         {
             "job": job,
             "progress": job.progress(),
@@ -266,11 +269,11 @@ def import_job(request: HttpRequest, pk: int) -> TemplateResponse:
 @require_safe
 def record_format(request: HttpRequest) -> TemplateResponse:
     docs = settings.BASE_DIR / "docs"
-    schema = (docs / "game-record.schema.json").read_text(encoding="utf-8")
+    schema = (docs / SCHEMA_FILE).read_text(encoding="utf-8")
     example = (docs / "game-record.example.json").read_text(encoding="utf-8")
     return TemplateResponse(
         request,
-        "table/record_format.html",
+        "records/record_format.html",
         {"schema": schema, "example": example, "title": json.loads(schema).get("title", "")},
     )
 
@@ -278,5 +281,5 @@ def record_format(request: HttpRequest) -> TemplateResponse:
 @login_not_required
 @require_safe
 def record_schema(request: HttpRequest) -> HttpResponse:
-    schema = (settings.BASE_DIR / "docs" / "game-record.schema.json").read_bytes()
+    schema = (settings.BASE_DIR / "docs" / SCHEMA_FILE).read_bytes()
     return HttpResponse(schema, content_type="application/schema+json")

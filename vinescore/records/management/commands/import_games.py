@@ -9,7 +9,8 @@ import tempfile
 from django.core.management.base import BaseCommand, CommandError
 
 from vinescore.accounts.models import Group
-from vinescore.table.records import RecordInvalid, import_file
+from vinescore.records.format import RecordInvalid
+from vinescore.records.importer import import_file
 
 
 class Command(BaseCommand):

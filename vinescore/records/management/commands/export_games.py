@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from django.core.management.base import BaseCommand, CommandError
 
+from vinescore.records.export import write_records
 from vinescore.table.models import Game
-from vinescore.table.records import write_records
 
 
 class _Out:
