@@ -425,15 +425,15 @@ class Mu(GameRules):
     # player nearest the dealer's left.
     def break_tie(self, tied: list[int], last: HandResult, table: Table) -> Winner:
         if last.bidder is not None and last.bidder in tied:
-            seat, rule = last.bidder, gettext("the Chief wins ties")
+            seat, how = last.bidder, gettext("the Chief wins ties")
         elif last.partner is not None and last.partner in tied:
-            seat, rule = last.partner, gettext("the Chief's partner wins ties")
+            seat, how = last.partner, gettext("the Chief's partner wins ties")
         else:
             seat = next(s for s in table.from_dealers_left() if s in tied)
-            rule = gettext("the tie goes to the player nearest the dealer's left")
+            how = gettext("the tie goes to the player nearest the dealer's left")
         return Winner(
             seat,
             gettext(
-                "tied at the top; {rule} (house ruling: the Mü help page gives no tie-break)"
-            ).format(rule=rule),
+                "tied at the top; {how} (house ruling: the Mü help page gives no tie-break)"
+            ).format(how=how),
         )
