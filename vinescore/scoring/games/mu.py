@@ -82,10 +82,8 @@ class Mu(GameRules):
     TARGET = 200
     name = "Mü"
     family = ""
-    rules_version = "Mü help page (classic edition scoring); vinescore rulings 2026-12"
-    corrected = gettext_noop(
-        "the corrected Mü rules (a deal everyone passed; six with the dealer out)"
-    )
+    rules_version = "Mü help page (classic edition scoring); vinescore rulings 2026-12, ties"
+    corrected = gettext_noop("the corrected Mü tie-break (the Chief's partner after the Chief)")
     player_counts = (3, 4, 5, 6)
     partnership = False
     passes = True
