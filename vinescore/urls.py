@@ -35,6 +35,7 @@ urlpatterns = [
     path("players/<int:pk>/me/", player_views.player_me, name="player_me"),
     path("games/new/", start_views.game_new, name="game_new"),
     path("games/export.json", record_views.all_games_json, name="all_games_json"),
+    path("games/bgstats.zip", record_views.all_plays_bgstats, name="all_plays_bgstats"),
     path("games/import/", record_views.upload_games, name="upload_games"),
     path("games/import/<int:pk>/", record_views.import_job, name="import_job"),
     path("records/", record_views.record_format, name="record_format"),

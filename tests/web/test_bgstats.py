@@ -2,14 +2,17 @@
 BG Stats reads, with every player's score, place and win as the sheet has
 them."""
 
+import io
 import json
+import zipfile
 from datetime import UTC, datetime, timedelta
 from urllib.parse import parse_qs, urlsplit
 
 import pytest
 
-from tests.factories import NAMES, default_group, make_game
+from tests.factories import NAMES, default_group, make_game, make_user
 from tests.phone import Phone
+from vinescore.accounts.models import Group
 from vinescore.table.bgstats import play_for, push_link
 from vinescore.table.models import Game, Hand
 
@@ -169,3 +172,40 @@ def test_a_spectator_is_not_sent_the_groups_play(client):
     client.post(f"/games/{game.pk}/watch-links/")
     page = Phone(user=None).get(f"/watch/{game.watch_links.get().token}/").content.decode()
     assert "Ben wins" in page and "Send to BG Stats" not in page
+
+
+def test_history_downloads_one_bg_stats_play_file_for_each_finished_game(client):
+    won = make_game(target=26, hands=[EXACT_BEN, EXACT_BEN])
+    make_game(target=26, hands=[EXACT_BEN])  # still being played
+    elsewhere = Group.objects.start("Other table", make_user("someone else"))
+    make_game(target=26, hands=[EXACT_BEN, EXACT_BEN], group=elsewhere)
+    assert 'href="/games/bgstats.zip">Plays for BG Stats</a>' in (
+        client.get("/history/").content.decode()
+    )
+    response = client.get("/games/bgstats.zip")
+    assert response.status_code == 200 and response["Content-Type"] == "application/zip"
+    assert (
+        response["Content-Disposition"] == 'attachment; filename="vinescore-game-night-bgstats.zip"'
+    )
+    archive = zipfile.ZipFile(io.BytesIO(b"".join(response.streaming_content)))
+    assert archive.namelist() == [f"vinescore-coralon-{won.pk}-bgstats.json"]
+    assert json.loads(archive.read(archive.namelist()[0])) == play_for(won)
+
+
+def test_a_group_with_no_finished_game_downloads_an_empty_zip(client):
+    make_game(target=26, hands=[EXACT_BEN])
+    response = client.get("/games/bgstats.zip")
+    archive = zipfile.ZipFile(io.BytesIO(b"".join(response.streaming_content)))
+    assert archive.namelist() == []
+
+
+def test_the_plays_download_leaves_out_deleted_games_and_is_for_members(client, anonymous):
+    kept = make_game(target=26, hands=[EXACT_BEN, EXACT_BEN])
+    gone = make_game(target=26, hands=[EXACT_BEN, EXACT_BEN])
+    Game.objects.filter(pk=gone.pk).update(deleted_at=EVENING)
+    archive = zipfile.ZipFile(
+        io.BytesIO(b"".join(client.get("/games/bgstats.zip").streaming_content))
+    )
+    assert archive.namelist() == [f"vinescore-coralon-{kept.pk}-bgstats.json"]
+    response = anonymous.get("/games/bgstats.zip")
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
