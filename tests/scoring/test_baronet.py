@@ -110,6 +110,21 @@ def test_session_winner_is_the_most_coins_when_the_table_ends():
     assert sheet.decided_at == 2
 
 
+def test_a_session_level_on_the_most_coins_is_a_shared_win_naming_both():
+    # Ana makes 6 with Cy, then Ben makes 6 with Dee: Ana and Ben on 106.
+    hands = [hand(), hand(bidder=1, partner=3)]
+    sheet = replay(RULES, Setup(FIVE, stakes=100, ended=True), hands)
+    assert sheet.totals == (106, 106, 100, 100, 88)
+    assert sheet.winning_sides == (0, 1) and sheet.winner_words == "Ana and Ben"
+    assert sheet.winner.reason == "level on the most coins: a shared win"
+    assert [p.place for p in sheet.standings()] == [1, 1, 3, 3, 5]
+
+
+def test_a_session_still_going_has_no_winner_however_level():
+    hands = [hand(), hand(bidder=1, partner=3)]
+    assert replay(RULES, Setup(FIVE, stakes=100), hands).winner is None
+
+
 @st.composite
 def baronet_hands(draw, players):
     bidder = draw(st.integers(0, players - 1))

@@ -202,3 +202,18 @@ def test_a_passed_out_deal_scores_nothing_and_moves_the_dealer():
 
 def test_a_passed_deal_records_nothing_else():
     assert RULES.clean({"passed": "on", "bidder": "1", "bid": "4"}, Table(FIVE)) == {"passed": True}
+
+
+def test_bidder_and_partner_passing_together_the_bidder_wins_the_tie():
+    # Ana bids 7 with Cy and makes it exactly, three times: both reach 21 on
+    # hand 3 together, level; nobody reached it first.
+    sheet = replay(RULES, Setup(FIVE, target=21), [hand()] * 3)
+    assert sheet.totals == (21, 0, 21, 0, 0) and sheet.decided_at == 3
+    assert sheet.winner.side == 0
+    assert sheet.winner.reason == (
+        "Ana and Cy both passed 21 on the same hand, level on 21; the bidder wins ties"
+    )
+    assert sheet.rows[-1].result.explanation.endswith(
+        "Ana and Cy score 7 each. Ana and Cy both passed 21 on this hand, level on 21; the win "
+        "goes to Ana, as the bidder wins ties"
+    )

@@ -267,3 +267,23 @@ def test_with_a_discarded_seven_poisoned_tricks_never_score(facts):
     if not result.made:
         ours, theirs = 0, theirs + facts["bid"]
     assert result.awards == ((ours, theirs) if facts["bidder"] % 2 == 0 else (theirs, ours))
+
+
+def test_both_teams_passing_31_on_one_hand_level_the_bidding_team_wins():
+    # Ana and Cy bid 5 and take 5 clean tricks each hand, Ben and Dee the
+    # other 5: 30 all after six hands, 35 all after the seventh.
+    sheet = replay(RULES, Setup(NAMES, target=31), [hand()] * 7)
+    assert sheet.totals == (35, 35) and sheet.decided_at == 7
+    assert sheet.winner.side == 0
+    assert sheet.winner.reason == (
+        "Ana & Cy and Ben & Dee both passed 31 on the same hand, level on 35; the bidding team "
+        "wins ties"
+    )
+
+
+def test_both_teams_passing_31_on_one_hand_the_higher_score_wins():
+    sheet = replay(RULES, Setup(NAMES, target=31), [hand()] * 6 + [hand(clean=6)])
+    assert sheet.totals == (36, 34) and sheet.winner.side == 0
+    assert sheet.winner.reason == (
+        "Ana & Cy and Ben & Dee both passed 31 on the same hand; the higher score wins"
+    )

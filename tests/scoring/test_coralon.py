@@ -4,7 +4,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vinescore.scoring import REGISTRY, HandInvalid, Table
+from vinescore.scoring import REGISTRY, HandInvalid, Setup, Table, replay
 
 CORALON = REGISTRY["coralon"]
 PARTNERS = REGISTRY["coralon-partners"]
@@ -137,6 +137,78 @@ def test_the_dealer_bids_last_so_cannot_have_bid_zero_before_anyone():
     assert refused.value.errors["earlier_zeros"].startswith("Dee bids after Ben")
     # With Cy dealing, Dee bids first and Ben after her.
     assert CORALON.clean(facts, table(FOUR, "zero", "less", dealer=2))["bidder"] == 1
+
+
+# Ana bids 3 and takes 6 each hand, Ben 5 or 6: both close on 40.
+ANA_AHEAD = [{"bidder": 0, "bid": 3, "tricks": [6, 6, 0, 1]}] * 3 + [
+    {"bidder": 0, "bid": 3, "tricks": [6, 5, 1, 1]}
+] * 3
+LEVEL = [{"bidder": 0, "bid": 3, "tricks": [6, 6, 0, 1]}] * 5 + [
+    {"bidder": 0, "bid": 3, "tricks": [6, 5, 1, 1]}
+]
+BEN_EXCEEDS = {"bidder": 1, "bid": 3, "tricks": [6, 7, 0, 0]}
+
+
+def played(hands, target=40):
+    setup = Setup(FOUR, target=target)
+    return replay(CORALON, setup, [CORALON.clean(h, setup.table(i)) for i, h in enumerate(hands)])
+
+
+def test_both_passing_the_target_on_one_hand_the_higher_score_wins():
+    # Ana 36, Ben 33; Ben bids 3 and takes 7 on hand 7: everyone scores
+    # their tricks, Ana reaches 42 and Ben 40. Nobody reached 40 first.
+    sheet = played([*ANA_AHEAD, BEN_EXCEEDS])
+    assert sheet.totals[:2] == (42, 40) and sheet.decided_at == 7
+    assert sheet.winner.side == 0
+    assert (
+        sheet.winner.reason == "Ana and Ben both passed 40 on the same hand; the higher score wins"
+    )
+    assert sheet.rows[-1].result.explanation == (
+        "Ben bid 3 and took 7: everyone scores their tricks. Ana and Ben both passed 40 on this "
+        "hand; the win goes to Ana, as the higher score wins"
+    )
+    assert "first" not in sheet.winner.reason
+
+
+def test_both_passing_the_target_level_the_bidder_wins_the_tie():
+    # Ana 36, Ben 35; Ben's hand 7 takes both to 42.
+    sheet = played([*LEVEL, BEN_EXCEEDS])
+    assert sheet.totals[:2] == (42, 42)
+    assert sheet.winner.side == 1
+    assert sheet.winner.reason == (
+        "Ana and Ben both passed 40 on the same hand, level on 42; the bidder wins ties"
+    )
+    assert sheet.rows[-1].result.explanation.endswith(
+        "Ana and Ben both passed 40 on this hand, level on 42; the win goes to Ben, as the "
+        "bidder wins ties"
+    )
+    assert [p.note for p in sheet.standings()][:2] == ["", "level with Ben; the bidder wins ties"]
+
+
+def test_one_player_alone_past_the_target_reached_it_first():
+    sheet = played([*ANA_AHEAD, {"bidder": 2, "bid": 3, "tricks": [6, 5, 1, 1]}])
+    assert sheet.totals[:2] == (42, 38)
+    assert sheet.winner.reason == "first to reach 40"
+    assert (
+        sheet.rows[-1].result.explanation
+        == "Cy bid 3 and took 1: Cy scores nothing; everyone else scores their tricks"
+    )
+
+
+def test_three_passing_together_the_highest_score_wins():
+    won = CORALON.winner([44, 41, 40, 12], 40, score(CORALON, BEN_EXCEEDS), table())
+    assert won.side == 0
+    assert won.reason == "Ana, Ben and Cy all passed 40 on the same hand; the highest score wins"
+
+
+def test_three_passing_two_level_at_the_top_names_those_level():
+    last = score(CORALON, {"bidder": 3, "bid": 3, "tricks": [4, 4, 1, 4]})
+    won = CORALON.winner([44, 44, 40, 12], 40, last, table(dealer=3))
+    assert won.side == 0  # Ana sits on the dealer's left
+    assert won.reason == (
+        "Ana, Ben and Cy all passed 40 on the same hand, Ana and Ben level on 44; the tie goes "
+        "to the player nearest the dealer's left"
+    )
 
 
 def test_tie_at_the_top_goes_to_the_bidder():

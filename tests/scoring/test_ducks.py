@@ -317,7 +317,7 @@ def test_partnership_tie_goes_to_the_bidding_team():
     hands = [facts(bidder=1, bid=5, bidders_tricks=5, bidders_cards=0, others_cards=5)] * 6
     sheet = replay(DG, setup, [DG.clean(h, setup.table(0)) for h in hands])
     assert sheet.totals == (30, 30)
-    assert sheet.winner.side == 1 and "bidder" in sheet.winner.reason
+    assert sheet.winner.side == 1 and "the bidding team wins ties" in sheet.winner.reason
 
 
 # --- properties ---------------------------------------------------------------------
@@ -350,7 +350,8 @@ def partner_hands(draw, rules, options):
         f["bidders_cards"] = ours
         f["bidders_points"] = took + ours  # what clean works out from the split
     if "blind" in options:
-        f["blind"] = draw(st.booleans())
+        # A blind bid is at least 3 (Dog's open 2 is never blind).
+        f["blind"] = draw(st.booleans()) and not (isinstance(bid, int) and bid < 3)
     return f
 
 
@@ -419,7 +420,7 @@ def cutthroat_games(draw):
             "cards": cards,
         }
         if options:
-            f["blind"] = draw(st.booleans())
+            f["blind"] = draw(st.booleans()) and f["bid"] >= 3  # a blind bid is at least 3
         hands.append(f)
     names = tuple("Ana Ben Cy Dee Eve Fay".split()[:players])
     return Setup(names, draw(st.integers(0, players - 1)), frozenset(options), 21), hands
@@ -552,3 +553,78 @@ def test_after_a_zero_bid_a_trick_holds_three_cards():
 def test_dog_tars_follow_the_tricks_too():
     errors = refused(DOG, facts(bid=2, bidders_tricks=1, bidders_cards=5, others_cards=0))
     assert "at most 4 in their 1 trick" in errors["bidders_cards"]
+
+
+# --- the last rulings: ties, passing together, blind bids ----------------------
+
+BEN_AND_DEE_MAKE_5 = {
+    "bidder": 1,
+    "bid": 5,
+    "open": "open",
+    "bidders_tricks": 5,
+    "bidders_cards": 0,
+    "others_cards": 5,
+}
+
+
+def test_dog_tie_goes_to_the_bidding_team_as_in_ducks_and_geese():
+    # Ben and Dee make 5 each hand, Ana and Cy take the 5 Tars: 30 all after 6.
+    setup = Setup(FOUR, target=30)
+    sheet = replay(DOG, setup, [DOG.clean(BEN_AND_DEE_MAKE_5, setup.table(i)) for i in range(6)])
+    assert sheet.totals == (30, 30) and sheet.decided_at == 6
+    assert sheet.winner.side == 1
+    assert sheet.winner.reason == (
+        "Ana & Cy and Ben & Dee both passed 30 on the same hand, level on 30; the bidding team "
+        "wins ties"
+    )
+    assert sheet.rows[-1].result.explanation.endswith(
+        "Ana & Cy and Ben & Dee both passed 30 on this hand, level on 30; the win goes to "
+        "Ben & Dee, as the bidding team wins ties"
+    )
+
+
+def test_both_teams_passing_30_on_one_hand_the_higher_score_wins():
+    # 25 all after five hands; then Ben and Dee make their 5 again while Ana
+    # and Cy take 6 point cards: 31 to 30, and nobody reached 30 first.
+    setup = Setup(FOUR, target=30)
+    five = [DG.clean(BEN_AND_DEE_MAKE_5, setup.table(i)) for i in range(5)]
+    last = {**BEN_AND_DEE_MAKE_5, "bidders_cards": 1, "others_cards": 6}
+    sheet = replay(DG, setup, [*five, DG.clean(last, setup.table(5))])
+    assert sheet.totals == (31, 30)
+    assert sheet.winner.side == 0
+    assert sheet.winner.reason == (
+        "Ana & Cy and Ben & Dee both passed 30 on the same hand; the higher score wins"
+    )
+    assert "the win goes to Ana & Cy, as the higher score wins" in sheet.rows[-1].result.explanation
+
+
+def test_dog_refuses_a_blind_bid_of_two():
+    errors = refused(
+        DOG,
+        {
+            "bidder": 1,
+            "bid": 2,
+            "blind": True,
+            "bidders_tricks": 2,
+            "bidders_cards": 0,
+            "others_cards": 1,
+        },
+        "blind",
+    )
+    assert errors == {
+        "bid": "A blind bid is at least 3: a bid of 2 is made after looking at your cards."
+    }
+
+
+def test_dog_takes_an_open_bid_of_two_and_a_blind_bid_of_three():
+    facts = {"bidder": 1, "bid": 2, "bidders_tricks": 2, "bidders_cards": 0, "others_cards": 1}
+    assert DOG.clean(facts, table("blind"))["bid"] == 2
+    blind = hand(1, 3, 3, 0, 1, "blind", rules=DOG, blind=True)
+    assert blind.awards == (0, 3) and "3 blind" in blind.explanation
+
+
+def test_cutthroat_refuses_a_blind_bid_of_two_but_takes_an_open_two():
+    facts = {"bidder": 1, "bid": 2, "bidder_points": 3, "cards": [0, 0, 1, 0]}
+    errors = refused(CUT, {**facts, "blind": True}, "blind")
+    assert set(errors) == {"bid"} and "at least 3" in errors["bid"]
+    assert CUT.clean(facts, table("blind"))["bid"] == 2

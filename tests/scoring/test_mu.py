@@ -346,6 +346,30 @@ def test_tie_without_the_chief_goes_nearest_the_dealers_left_as_a_house_ruling()
     assert "dealer's left" in won.reason and "house ruling" in won.reason
 
 
+def test_tie_without_the_chief_goes_to_the_chiefs_partner():
+    # Ben was Chief with Dee; Dee and Ana end level on 210, Ben below.
+    last = HandResult((0,) * 5, "", bidder=1, partner=3)
+    won = RULES.winner([210, 190, 0, 210, 0], 200, last, Table(FIVE, dealer=4))
+    assert won.side == 3  # not Ana, though Ana sits on the dealer's left
+    assert won.reason == (
+        "Ana and Dee both passed 200 on the same hand, level on 210; the Chief's partner wins "
+        "ties (house ruling: the Mü help page gives no tie-break)"
+    )
+
+
+def test_chief_and_partner_passing_200_on_one_hand_the_higher_score_wins():
+    # Ben, Chief, and Ana, his partner, make 6 twice: 101 and 100 a hand.
+    sheet = replay(RULES, Setup(FIVE, target=200), [hand(), hand()])
+    assert sheet.totals[:2] == (200, 202) and sheet.decided_at == 2
+    assert sheet.winner.side == 1
+    assert (
+        sheet.winner.reason == "Ana and Ben both passed 200 on the same hand; the higher score wins"
+    )
+    assert sheet.rows[-1].result.explanation.endswith(
+        ". Ana and Ben both passed 200 on this hand; the win goes to Ben, as the higher score wins"
+    )
+
+
 # --- invariants -------------------------------------------------------------
 
 

@@ -1,7 +1,10 @@
 """A finished game's final standings: places in order, level places named
 with how the rules settled them."""
 
-from vinescore.scoring import REGISTRY, HandResult, Row, Setup, Sheet, replay
+from hypothesis import given
+from hypothesis import strategies as st
+
+from vinescore.scoring import REGISTRY, HandResult, Row, Setup, Sheet, Table, replay
 from vinescore.scoring.words import ordinal
 
 CORALON = REGISTRY["coralon"]
@@ -97,3 +100,43 @@ def test_places_read_as_players_say_them():
         "101st",
         "111th",
     ]
+
+
+# --- who reached the target, and how ---------------------------------------------
+
+TARGET_GAMES = [r for r in REGISTRY if r.key not in ("pad", "duel") and not r.coins]
+
+
+@st.composite
+def decided(draw):
+    rules = draw(st.sampled_from(TARGET_GAMES), label="game")
+    players = draw(st.sampled_from(rules.player_counts))
+    sides = rules.side_count(players)
+    target = draw(st.integers(10, 300))
+    totals = draw(st.lists(st.integers(-20, target + 40), min_size=sides, max_size=sides))
+    seats = st.none() | st.integers(0, players - 1)
+    last = HandResult((0,) * sides, "", bidder=draw(seats), partner=draw(seats))
+    table = Table(
+        ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay")[:players],
+        dealer=draw(st.integers(0, players - 1)),
+    )
+    return rules, totals, target, last, table
+
+
+@given(decided())
+def test_nobody_reached_the_target_first_when_several_passed_it_together(game):
+    rules, totals, target, last, table = game
+    won = rules.winner(totals, target, last, table)
+    passed = [s for s, t in enumerate(totals) if t >= target]
+    if not passed:
+        assert won is None
+        return
+    assert totals[won.side] == max(totals)
+    names = rules.side_names(table.names)
+    if len(passed) == 1:
+        assert won.reason == f"first to reach {target}" and won.hand_note == ""
+        return
+    for said in (won.reason, won.hand_note):
+        assert "first" not in said and f"passed {target}" in said
+        assert all(names[s] in said for s in passed)
+    assert f"the win goes to {names[won.side]}, as " in won.hand_note

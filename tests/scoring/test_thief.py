@@ -171,6 +171,37 @@ def test_a_bid_below_three_is_refused():
     assert set(e.value.errors) == {"bid"}
 
 
+def test_trick_only_bids_start_at_three_too():
+    t = table(FOUR, "trick_only")
+    with pytest.raises(HandInvalid) as e:
+        thief_hand(0, 2, [5, 3, 3, 2], [0, 0, 0, 0], t)
+    assert e.value.errors == {"bid": "Bid (tricks) must be from 3 to 13; 2 is out of range."}
+    assert thief_hand(0, 3, [5, 3, 3, 2], [0, 0, 0, 0], t).made
+
+
+def test_ben_alone_past_40_reached_it_first():
+    # Ben bids 3 and takes 6 each hand, Ana 5: Ben 42 and Ana 35 after 7.
+    hands = [{"bidder": 1, "bid": 3, "tricks": [5, 6, 1, 1], "thieves": [0, 0, 0, 0]}] * 7
+    sheet = replay(THIEF, Setup(FOUR, target=40), hands)
+    assert sheet.totals[:2] == (35, 42) and sheet.winner.reason == "first to reach 40"
+
+
+def test_ana_and_ben_passing_40_on_one_hand_level_the_bidder_wins():
+    # 35 each after 7 hands; on the 8th Ana takes 6 tricks, Ben 5 and a thief.
+    hands = [{"bidder": 1, "bid": 3, "tricks": [5, 5, 2, 1], "thieves": [0, 0, 0, 0]}] * 7 + [
+        {"bidder": 1, "bid": 3, "tricks": [6, 5, 1, 1], "thieves": [0, 1, 0, 0]}
+    ]
+    sheet = replay(THIEF, Setup(FOUR, target=40), hands)
+    assert sheet.totals[:2] == (41, 41) and sheet.winner.side == 1
+    assert sheet.winner.reason == (
+        "Ana and Ben both passed 40 on the same hand, level on 41; the bidder wins ties"
+    )
+    assert "first" not in sheet.rows[-1].result.explanation
+    assert sheet.rows[-1].result.explanation.endswith(
+        "the win goes to Ben, as the bidder wins ties"
+    )
+
+
 def test_a_tie_at_the_top_goes_to_the_bidder():
     setup = Setup(("Ana", "Ben", "Cy"), target=60)
     hands = [

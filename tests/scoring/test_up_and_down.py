@@ -185,6 +185,29 @@ def test_points_tie_goes_to_bidder_then_partner_then_nearest_the_dealers_left():
     assert tie([61, 61, 0, 0, 0], last, dealer=4).side == 0
 
 
+def test_points_bidder_and_partner_passing_60_together_the_bidder_wins():
+    # Ana bids 10 with Cy and they take exactly 10 points, six times.
+    exact = {"bidder": 0, "bid": 10, "partner": 2, "points": [5, 3, 5, 3, 3]}
+    sheet = replay(POINTS, Setup(NAMES, target=60), [exact] * 6)
+    assert sheet.totals == (60, 0, 60, 0, 0) and sheet.winner.side == 0
+    assert sheet.winner.reason == (
+        "Ana and Cy both passed 60 on the same hand, level on 60; the bidder wins ties"
+    )
+
+
+def test_a_coin_session_level_on_the_most_coins_is_a_shared_win():
+    # Ana leads with Cy and wins: 33 each, the others 28; the table stops.
+    won = {"leader": 0, "partner": 2, "points": [6, 3, 5, 3, 3]}
+    sheet = replay(COINS, Setup(NAMES, stakes=30, ended=True), [COINS.clean(won, Table(NAMES))])
+    assert sheet.totals == (33, 28, 33, 28, 28)
+    assert sheet.winning_sides == (0, 2) and sheet.winner_words == "Ana and Cy"
+    assert sheet.winner.reason == "level on the most coins: a shared win"
+    assert [(p.place, p.note) for p in sheet.standings()][:2] == [
+        (1, "a shared win"),
+        (1, "a shared win"),
+    ]
+
+
 # --- properties ------------------------------------------------------------
 
 

@@ -120,11 +120,12 @@ def _ducks(rules) -> dict[str, int | str]:
         "double_zero": rules.DOUBLE_ZERO_AWARD,
         "forfeit": ducks.FORFEIT_AWARD,
         "cards": rules.CARDS,
+        "blind.min": ducks.BLIND_MIN_BID,
     }
 
 
 def _cutthroat(rules) -> dict[str, int | str]:
-    return {"cards": rules.CARDS}
+    return {"cards": rules.CARDS, "blind.min": ducks.BLIND_MIN_BID}
 
 
 def _thief(rules) -> dict[str, int | str]:

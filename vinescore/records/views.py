@@ -6,6 +6,8 @@ from __future__ import annotations
 import csv
 import io
 import json
+import zipfile
+from collections.abc import Iterator
 from functools import partial
 
 from asgiref.sync import sync_to_async
@@ -13,7 +15,7 @@ from django import forms
 from django.conf import settings
 from django.contrib.auth.decorators import login_not_required
 from django.core.files.uploadedfile import UploadedFile
-from django.db import transaction
+from django.db import models, transaction
 from django.http import HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
@@ -23,7 +25,8 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from vinescore.accounts import access
 from vinescore.accounts.models import Group
-from vinescore.table.models import Game
+from vinescore.table import bgstats
+from vinescore.table.models import Game, Seat
 from vinescore.table.views import get_game
 
 from .export import game_record, iter_records
@@ -109,6 +112,57 @@ def all_games_json(request: HttpRequest) -> HttpResponse:
     games = Game.objects.live().filter(group=group).order_by("created_at", "pk")
     response = GameByGame(iter_records(games), content_type="application/json")
     response["Content-Disposition"] = attachment(f"vinescore-{slugify(group.name) or 'games'}.json")
+    return response
+
+
+class _Pipe:
+    """Where a zip file is written as it is made: what each game adds is
+    taken away and sent (zipfile writes to a stream it cannot seek)."""
+
+    def __init__(self) -> None:
+        self.pieces: list[bytes] = []
+
+    def write(self, data: bytes) -> int:
+        self.pieces.append(bytes(data))
+        return len(data)
+
+    def flush(self) -> None:
+        pass
+
+    def take(self) -> bytes:
+        out, self.pieces = b"".join(self.pieces), []
+        return out
+
+
+def bgstats_files(games) -> Iterator[bytes]:
+    """A zip of one BG Stats play file a finished game, game by game."""
+    pipe = _Pipe()
+    with zipfile.ZipFile(pipe, "w", zipfile.ZIP_DEFLATED) as archive:
+        for game in games.iterator(chunk_size=200):
+            play = bgstats.play_for(game)
+            if play is None:
+                continue
+            data = json.dumps(play, ensure_ascii=False, indent=2)
+            archive.writestr(f"{file_stem(game)}-bgstats.json", data)
+            yield pipe.take()
+    yield pipe.take()
+
+
+@require_safe
+def all_plays_bgstats(request: HttpRequest) -> HttpResponse:
+    """The group's finished games as BG Stats plays, one file a game."""
+    group = access.current(request).group
+    seats = models.Prefetch("seats", queryset=Seat.objects.select_related("player"))
+    games = (
+        Game.objects.live()
+        .filter(group=group, finished_at__isnull=False)
+        .select_related("group")
+        .prefetch_related(seats)
+        .order_by("created_at", "pk")
+    )
+    response = GameByGame(bgstats_files(games), content_type="application/zip")
+    stem = f"vinescore-{slugify(group.name) or 'games'}-bgstats"
+    response["Content-Disposition"] = attachment(f"{stem}.zip")
     return response
 
 

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
 
-from .words import gettext, gettext_noop
+from .words import and_list, gettext, gettext_noop
 
 Facts = dict[str, Any]
 
@@ -180,6 +180,9 @@ class Winner:
     side: int
     reason: str  # how it was decided, in players' words
     shared_with: tuple[int, ...] = ()  # other sides level with the winner (coin games)
+    # Where several sides passed the target on the deciding hand, what that
+    # hand's explanation adds: who passed it, and which rule gave the win.
+    hand_note: str = ""
 
 
 @dataclass(frozen=True)
@@ -372,19 +375,72 @@ class GameRules:
     ) -> Winner | None:
         """Default: the game ends when any side reaches the target; highest
         total wins; a tie goes to the bidder's side, else the tied side
-        nearest the dealer's left."""
-        if target is None:
-            return None
-        if max(totals) < target:
+        nearest the dealer's left. Sides that passed the target on the same
+        hand did not reach it first: the higher score, or the tie rule, decides
+        (RULINGS, "Winning and ties")."""
+        if target is None or max(totals) < target:
             return None
         top = max(totals)
         tied = [s for s, t in enumerate(totals) if t == top]
+        passed = [s for s, t in enumerate(totals) if t >= target]
+        if len(passed) == 1:
+            return Winner(passed[0], gettext("first to reach {target}").format(target=target))
+        won = self.break_tie(tied, last, table) if len(tied) > 1 else Winner(tied[0], "")
+        return self.passed_together(won, passed, tied, top, target, table)
+
+    def passed_together(
+        self,
+        won: Winner,
+        passed: Sequence[int],
+        tied: Sequence[int],
+        top: int,
+        target: int,
+        table: Table,
+    ) -> Winner:
+        """`won` (a tie already broken) said as it happened: several sides
+        passed the target on this hand, and the higher score or the tie rule
+        gave the win."""
+        names = self.side_names(table.names)
+        together = (
+            gettext("{names} both passed {target}")
+            if len(passed) == 2
+            else gettext("{names} all passed {target}")
+        ).format(names=and_list([names[s] for s in passed]), target=target)
         if len(tied) == 1:
-            return Winner(
-                tied[0],
-                gettext("first to reach {target}").format(target=target) if top >= target else "",
+            rule = (
+                gettext("the higher score wins")
+                if len(passed) == 2
+                else gettext("the highest score wins")
             )
-        return self.break_tie(tied, last, table)
+            reason = gettext("{together} on the same hand; {rule}").format(
+                together=together, rule=rule
+            )
+            note = gettext("{together} on this hand; the win goes to {winner}, as {rule}")
+            return replace(
+                won,
+                reason=reason,
+                hand_note=note.format(together=together, winner=names[won.side], rule=rule),
+            )
+        # break_tie says "tied at the top; <the rule that broke it>".
+        rule = won.reason.partition("; ")[2] or won.reason
+        level = (
+            gettext("level on {top}").format(top=top)
+            if len(tied) == len(passed)
+            else gettext("{names} level on {top}").format(
+                names=and_list([names[s] for s in tied]), top=top
+            )
+        )
+        reason = gettext("{together} on the same hand, {level}; {rule}").format(
+            together=together, level=level, rule=rule
+        )
+        note = gettext("{together} on this hand, {level}; the win goes to {winner}, as {rule}")
+        return replace(
+            won,
+            reason=reason,
+            hand_note=note.format(
+                together=together, level=level, winner=names[won.side], rule=rule
+            ),
+        )
 
     def session_winner(self, totals: Sequence[int], table: Table) -> Winner:
         """Coin games end when the table ends the session: most coins wins;
@@ -398,7 +454,10 @@ class GameRules:
     def break_tie(self, tied: list[int], last: HandResult, table: Table) -> Winner:
         if last.bidder is not None and self.side_of(last.bidder) in tied:
             return Winner(
-                self.side_of(last.bidder), gettext("tied at the top; the bidder wins ties")
+                self.side_of(last.bidder),
+                gettext("tied at the top; the bidding team wins ties")
+                if self.partnership
+                else gettext("tied at the top; the bidder wins ties"),
             )
         for seat in table.from_dealers_left():
             if self.side_of(seat) in tied:

@@ -8,7 +8,7 @@ and nothing else.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .base import Facts, GameRules, HandResult, Payment, Table, Winner
@@ -188,6 +188,10 @@ class Sheet:
             won = self.rules.winner(totals, self.setup.target, result, table)
             if won is not None:
                 self.winner, self.decided_at = won, i + 1
+                if won.hand_note:  # several passed the target on this hand
+                    explained = f"{result.explanation}. {won.hand_note}"
+                    row = replace(row, result=replace(result, explanation=explained))
+                    self.rows[-1] = row
         return row
 
     def finish(self) -> Sheet:

@@ -18,7 +18,6 @@ from ..base import (
     Option,
     Shortcut,
     Table,
-    Winner,
     bid_field,
     unless_passed,
 )
@@ -294,10 +293,3 @@ class Chevalier(GameRules):
         if sweep_note:
             text += f"; {sweep_note}"
         return HandResult(awards, text, rule=rule, bidder=bidder, made=made, bid=bid)
-
-    def break_tie(self, tied: list[int], last: HandResult, table: Table) -> Winner:
-        if last.bidder is not None and self.side_of(last.bidder) in tied:
-            return Winner(
-                self.side_of(last.bidder), gettext("tied at the top; the bidding team wins ties")
-            )
-        return super().break_tie(tied, last, table)

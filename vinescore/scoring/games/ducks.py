@@ -16,6 +16,24 @@ BID_WORDS = {ZERO: gettext_noop("zero"), DOUBLE_ZERO: gettext_noop("double zero"
 OPEN, NO_TRUMP = "open", "no_trump"
 FORFEIT_AWARD = 3
 FAILED_BLIND = gettext_noop("(house ruling: a failed blind bid is an ordinary failure)")
+# The rulebook's "minimum starting bid of three" for a blind bid, in Dog and
+# cutthroat too, where an open bid may be 2 (RULINGS, "Ducks and Geese").
+BLIND_MIN_BID = 3
+
+
+def check_blind_bid(facts: Facts) -> None:
+    """A blind bid of a number is at least BLIND_MIN_BID (a blind zero is a zero)."""
+    bid = facts.get("bid")
+    if facts.get("blind") and isinstance(bid, int) and bid < BLIND_MIN_BID:
+        raise HandInvalid(
+            {
+                "bid": gettext(
+                    "A blind bid is at least {least}: a bid of {bid} is made after looking at "
+                    "your cards."
+                ).format(least=BLIND_MIN_BID, bid=bid)
+            }
+        )
+
 
 BLIND_OPTION = Option(
     "blind",
@@ -168,6 +186,7 @@ class DucksAndGeese(GameRules):
         facts = check_fields(self.fields(table), facts, table, may_omit=("bidders_points",))
         if facts["forfeit"]:
             return facts
+        check_blind_bid(facts)
         if facts["bid"] not in BID_WORDS:
             self._points_or_split(facts)
         took = facts["bidders_tricks"]
@@ -536,6 +555,7 @@ class DucksCutthroat(GameRules):
     def clean(self, facts: Facts, table: Table) -> Facts:
         raw = facts.get("cards") if isinstance(facts, dict) else None
         facts = check_fields(self.fields(table), facts, table, may_omit=("bidder_points",))
+        check_blind_bid(facts)
         bidder, took, points = facts["bidder"], facts["bidder_tricks"], facts["bidder_points"]
         cards = facts["cards"]
         who = table.names[bidder]

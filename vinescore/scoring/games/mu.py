@@ -12,8 +12,6 @@ the five-player table.
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from ..base import (
     Facts,
     Field,
@@ -84,10 +82,8 @@ class Mu(GameRules):
     TARGET = 200
     name = "Mü"
     family = ""
-    rules_version = "Mü help page (classic edition scoring); vinescore rulings 2026-12"
-    corrected = gettext_noop(
-        "the corrected Mü rules (a deal everyone passed; six with the dealer out)"
-    )
+    rules_version = "Mü help page (classic edition scoring); vinescore rulings 2026-12, ties"
+    corrected = gettext_noop("the corrected Mü tie-break (the Chief's partner after the Chief)")
     player_counts = (3, 4, 5, 6)
     partnership = False
     passes = True
@@ -420,16 +416,22 @@ class Mu(GameRules):
             rule="tie",
         )
 
-    # The Mü help page gives no tie-break for the end of the game, so the Vines
-    # convention (GameRules.winner) is used: first to reach the target ends the
-    # game, the highest total wins, and a tie at the top goes to the last
-    # hand's Chief, else the tied player nearest the dealer's left.
+    # The Mü help page gives no tie-break for the end of the game, so the
+    # Vines convention is used (RULINGS, "Winning and ties"): first to reach
+    # the target ends the game, the highest total wins, and a tie at the top
+    # goes to the last hand's Chief, then the Chief's partner, then the tied
+    # player nearest the dealer's left.
     def break_tie(self, tied: list[int], last: HandResult, table: Table) -> Winner:
-        won = super().break_tie(tied, last, table)
-        reason = won.reason.replace(gettext("the bidder"), gettext("the Chief"))
-        return replace(
-            won,
-            reason=gettext("{reason} (house ruling: the Mü help page gives no tie-break)").format(
-                reason=reason
-            ),
+        if last.bidder is not None and last.bidder in tied:
+            seat, how = last.bidder, gettext("the Chief wins ties")
+        elif last.partner is not None and last.partner in tied:
+            seat, how = last.partner, gettext("the Chief's partner wins ties")
+        else:
+            seat = next(s for s in table.from_dealers_left() if s in tied)
+            how = gettext("the tie goes to the player nearest the dealer's left")
+        return Winner(
+            seat,
+            gettext(
+                "tied at the top; {how} (house ruling: the Mü help page gives no tie-break)"
+            ).format(how=how),
         )

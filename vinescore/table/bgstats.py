@@ -1,0 +1,79 @@
+"""A finished game as a play for BG Stats, the logger many tables already use.
+
+BG Stats takes a play pushed to `https://app.bgstatsapp.com/createPlay.html`
+with the play as JSON in its `data` parameter (the app answers the
+`bgstats://` form of the same address). `play_for` builds that JSON;
+`push_link` the address.
+"""
+
+from __future__ import annotations
+
+import json
+from urllib.parse import quote
+
+from django.utils import timezone
+
+from vinescore.scoring import Sheet
+
+from .models import Game, LiveHand
+from .records import duration_seconds
+
+Played = tuple[list[LiveHand], Sheet]  # a game's live hands and their sheet (Game.played)
+
+PUSH_URL = "https://app.bgstatsapp.com/createPlay.html"
+SOURCE = "vinescore"
+
+
+def play_for(game: Game, played: Played | None = None) -> dict | None:
+    """The play BG Stats records for a finished game (None while it is not):
+    every seated player with the score and place their side finished on.
+    Partners share their team's score and place; a coin session sends each
+    player's final coins; players level on a place share it."""
+    if not game.is_finished:
+        return None
+    hands, sheet = played if played is not None else game.played()
+    if sheet.winner is None:
+        return None
+    rules, players = game.rules, game.seated_players()
+    places = {p.side: p for p in sheet.standings()}
+    winners = set(sheet.winning_sides)
+    # Who played first: the player on the first dealer's left (who bids or
+    # leads first), or the first seat in a game without a deal.
+    starts = (game.first_dealer + 1) % len(players) if rules.deals else 0
+    seconds = duration_seconds(hands)
+    reason = sheet.winner.reason
+    said = f"{sheet.winner_words}: {reason}" if reason else sheet.winner_words
+    return {
+        "sourceName": SOURCE,
+        "sourcePlayId": str(game.uid),
+        "playDate": timezone.localtime(game.created_at).strftime("%Y-%m-%d %H:%M:%S"),
+        "durationMin": round(seconds / 60) if seconds else 0,
+        "location": game.group.name if game.group else "",
+        "comments": "\n".join(part for part in (said, game.note) if part),
+        "game": {
+            "name": game.name,
+            "highestWins": not rules.low_wins(sheet.setup.table(0)),
+            "noPoints": False,
+            "sourceGameId": game.kind,
+        },
+        "players": [
+            {
+                "name": player.name,
+                "score": str(places[rules.side_of(seat)].total),
+                "rank": places[rules.side_of(seat)].place,
+                "winner": rules.side_of(seat) in winners,
+                "startPlayer": seat == starts,
+                "sourcePlayerId": str(player.pk),
+            }
+            for seat, player in enumerate(players)
+        ],
+    }
+
+
+def push_link(game: Game, played: Played | None = None) -> str:
+    """The "Send to BG Stats" address for a finished game ("" while it is not)."""
+    play = play_for(game, played)
+    if play is None:
+        return ""
+    data = json.dumps(play, ensure_ascii=False, separators=(",", ":"))
+    return f"{PUSH_URL}?data={quote(data, safe='')}"
