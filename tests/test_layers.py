@@ -75,3 +75,20 @@ def test_the_product_ships_no_benchmark_code():
         if within(name, "bench")
     }
     assert not found, "\n".join(found)
+
+
+def test_ratings_imports_no_django_and_of_ours_only_the_rules():
+    found = {
+        f"{path.relative_to(ROOT)}: {name}"
+        for path, names in modules_under(PACKAGE / "ratings").items()
+        for name in names
+        if within(name, "django")
+        or (
+            within(name, "vinescore")
+            and not within(name, "vinescore.ratings")
+            and not within(name, "vinescore.scoring")
+        )
+        or within(name, "bench")
+        or within(name, "tests")
+    }
+    assert not found, "ratings is pure Python beside scoring:\n" + "\n".join(found)
