@@ -116,6 +116,7 @@ INSTALLED_APPS = [
     "vinescore.guide",
     "vinescore.offline",
     "vinescore.backup",
+    "vinescore.leaderboard",
 ]
 
 MIDDLEWARE = [
