@@ -201,3 +201,11 @@ def test_rebuild_ratings_names_a_group_that_is_not_there():
 
     with pytest.raises(CommandError, match="No group with id 999"):
         call_command("rebuild_ratings", "--group", "999")
+
+
+def test_level_ratings_share_a_place(client):
+    ben_wins()
+    body = client.get("/ratings/").content.decode()
+    places = re.findall(r"<tr>\s*<td>(\d+)</td>", body)
+    # Ana, Cy and Dee lost alike behind Ben.
+    assert places == ["1", "2", "2", "2"]

@@ -51,6 +51,15 @@ def trend(name: str, standing: Standing) -> SafeString:
     return mark_safe(sparkline(values, title))  # noqa: S308 — sparkline escapes its label
 
 
+def placed(ratings: Ratings, family: str):
+    """(place, player, standing), best first; level ratings, as shown, share a place."""
+    place, shown = 0, None
+    for row, (player, standing) in enumerate(ratings.leaderboard(family), start=1):
+        if figure(standing.rating) != shown:
+            place, shown = row, figure(standing.rating)
+        yield place, player, standing
+
+
 @dataclass
 class Line:
     place: int
@@ -65,8 +74,8 @@ class Line:
 
 def leaderboard(ratings: Ratings, family: str, names: dict[int, str]) -> list[Line]:
     """The family's leaderboard: best rating first."""
-    lines = []
-    for place, (player, standing) in enumerate(ratings.leaderboard(family), start=1):
+    lines: list[Line] = []
+    for place, player, standing in placed(ratings, family):
         name = names.get(player)
         if name is None:
             continue  # a player gone since (the ratings are rebuilt on the next change)
@@ -101,8 +110,8 @@ def player_lines(ratings: Ratings, player_id: int, name: str) -> list[PlayerLine
     """A player's rating in each family they have played, most played first."""
     lines = []
     for family in families():
-        board = ratings.leaderboard(family)
-        for place, (player, standing) in enumerate(board, start=1):
+        board = list(placed(ratings, family))
+        for place, player, standing in board:
             if player == player_id:
                 lines.append(
                     PlayerLine(
