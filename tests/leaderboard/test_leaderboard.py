@@ -20,6 +20,7 @@ pytestmark = pytest.mark.django_db
 BEN_13 = {"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]}  # Ben bids 13, takes 13
 ANA_13 = {"bidder": 0, "bid": 13, "tricks": [13, 0, 0, 0]}
 ANA_MISSES = {"bidder": 0, "bid": 5, "tricks": [3, 4, 4, 2]}
+BISHOP_MADE = {"passed": False, "bidder": 0, "bid": 6, "block": "war", "partner": 2, "points": 7}
 
 
 def ben_wins(names=NAMES[:4]):
@@ -209,3 +210,16 @@ def test_level_ratings_share_a_place(client):
     places = re.findall(r"<tr>\s*<td>(\d+)</td>", body)
     # Ana, Cy and Dee lost alike behind Ben.
     assert places == ["1", "2", "2", "2"]
+
+
+@pytest.mark.parametrize("page", ["/ratings/", "/ratings/?game=chess", "player"])
+def test_the_ratings_are_shown_in_german_with_no_english_left(client, page):
+    from tests.web.test_every_page_in_german import both, english_left
+
+    ben_wins()
+    make_game("bishop", NAMES[:5], hands=[BISHOP_MADE] * 4)
+    url = f"/players/{Player.objects.get(name='Ben').pk}/" if page == "player" else page
+    english, german = both(client, url)
+    assert german.status_code == english.status_code
+    assert "Wertung" in german.text and "noch unsicher: " in german.text
+    assert not english_left(english.text, german.text)
