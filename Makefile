@@ -95,6 +95,7 @@ bench: $(STAMP) $(PYODIDE) .secret_key
 	SECRET_KEY="$$(cat .secret_key)" HTTPS_ONLY=false $(COMPILE)
 	SECRET_KEY="$$(cat .secret_key)" HTTPS_ONLY=false $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	SECRET_KEY="$$(cat .secret_key)" HTTPS_ONLY=false DJANGO_SETTINGS_MODULE=bench.settings $(BIN)/python manage.py bench $(BENCH_ARGS)
+	SECRET_KEY="$$(cat .secret_key)" HTTPS_ONLY=false DJANGO_SETTINGS_MODULE=bench.settings $(BIN)/python manage.py bench_ratings
 
 # What keeping a game on a phone costs (download, time to ready, a hand
 # scored offline), measured in Chromium against gunicorn.

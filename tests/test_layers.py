@@ -96,3 +96,20 @@ def test_no_module_of_records_runs_past_about_400_lines():
         if len(path.read_text().splitlines()) > 450
     }
     assert not long, "\n".join(long)
+
+
+def test_ratings_imports_no_django_and_of_ours_only_the_rules():
+    found = {
+        f"{path.relative_to(ROOT)}: {name}"
+        for path, names in modules_under(PACKAGE / "ratings").items()
+        for name in names
+        if within(name, "django")
+        or (
+            within(name, "vinescore")
+            and not within(name, "vinescore.ratings")
+            and not within(name, "vinescore.scoring")
+        )
+        or within(name, "bench")
+        or within(name, "tests")
+    }
+    assert not found, "ratings is pure Python beside scoring:\n" + "\n".join(found)

@@ -117,6 +117,7 @@ INSTALLED_APPS = [
     "vinescore.guide",
     "vinescore.offline",
     "vinescore.backup",
+    "vinescore.leaderboard",
 ]
 
 MIDDLEWARE = [

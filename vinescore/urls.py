@@ -25,6 +25,7 @@ urlpatterns = [
     path("manifest.webmanifest", offline_views.manifest, name="manifest"),
     path("sw.js", offline_views.service_worker, name="service_worker"),
     path("history/", views.history, name="history"),
+    path("", include("vinescore.leaderboard.urls")),
     path("players/", player_views.player_list, name="player_list"),
     path("players/<int:pk>/", player_views.player_detail, name="player_detail"),
     path(

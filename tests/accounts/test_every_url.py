@@ -144,6 +144,7 @@ EXPECTED: dict[str, tuple[tuple, tuple | None]] = {
     # lists: each person's own group
     "game_list": (SIGNED_IN, None),
     "history": (SIGNED_IN, None),
+    "ratings": (SIGNED_IN, None),
     "player_list": (SIGNED_IN, (302, 302, 403, 302, LOGIN)),
     "game_new": ((200, 200, 403, 200, LOGIN), None),
     "game_start": ((200, 200, 403, 200, LOGIN), (422, 422, 403, 422, LOGIN)),

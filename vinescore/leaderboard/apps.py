@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class LeaderboardConfig(AppConfig):
+    name = "vinescore.leaderboard"
+    label = "leaderboard"
+    verbose_name = "Ratings"
