@@ -16,6 +16,7 @@ from vinescore.table import (
     stream_views,
     views,
     watch_views,
+    whatif_views,
 )
 
 urlpatterns = [
@@ -25,6 +26,7 @@ urlpatterns = [
     path("manifest.webmanifest", offline_views.manifest, name="manifest"),
     path("sw.js", offline_views.service_worker, name="service_worker"),
     path("history/", views.history, name="history"),
+    path("history/what-if/<slug:kind>/", whatif_views.history_what_if, name="history_what_if"),
     path("players/", player_views.player_list, name="player_list"),
     path("players/<int:pk>/", player_views.player_detail, name="player_detail"),
     path(
@@ -72,6 +74,7 @@ urlpatterns = [
         change_views.hand_restore,
         name="hand_restore",
     ),
+    path("games/<int:pk>/what-if/", whatif_views.game_what_if, name="game_what_if"),
     path("games/<int:pk>/log/", change_views.change_log, name="change_log"),
     path("games/<int:pk>/export.json", record_views.game_json, name="game_json"),
     path("games/<int:pk>/export.csv", record_views.game_csv, name="game_csv"),

@@ -193,9 +193,17 @@ def history(request: HttpRequest) -> TemplateResponse:
             "query": query.urlencode(),
             "can_write": here.can_write,
             "is_owner": here.is_owner,
+            "what_if_kinds": what_if_kinds(group),
         },
         status=422 if form is not None and form.errors else 200,
     )
+
+
+def what_if_kinds(group) -> list[tuple[str, str]]:
+    """The games the group has finished, for "What if…" (key, name)."""
+    kinds = Game.objects.live().finished().filter(group=group).values_list("kind", flat=True)
+    found = set(kinds.order_by().distinct())
+    return [(rules.key, rules.name) for rules in REGISTRY if rules.key in found]
 
 
 def history_filter(data, group) -> HistoryFilter:
