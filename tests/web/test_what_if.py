@@ -142,7 +142,7 @@ def test_every_coralon_game_of_the_group_with_zero_bids_off_counts_wins_per_play
     body = response.content.decode()
     assert response.status_code == 200
     assert "3 finished games" in body and "2 games would have another winner" in body
-    assert "2 hands, in 2 game(s), cannot have been played" in body
+    assert "2 hands cannot have been played under these house rules" in body
     # Wins per player: Ana 2 -> 0, Ben 1 -> 3.
     assert '<th scope="row">Ben</th><td>1</td><td class="changed">3</td>' in body
     assert '<th scope="row">Ana</th><td>2</td><td class="changed">0</td>' in body
@@ -173,3 +173,14 @@ def test_an_unknown_game_is_not_found_and_bad_input_is_refused(client):
     response = client.get("/history/what-if/coralon/", {"target": "-3"})
     assert response.status_code == 422
     assert 'id="id_target-error"' in response.content.decode()
+
+
+def test_a_what_if_in_german(client):
+    game = anas_zero_game()
+    response = client.get(
+        f"/games/{game.pk}/what-if/", {"zero": "off"}, HTTP_ACCEPT_LANGUAGE="de-DE,de;q=0.9"
+    )
+    body = response.content.decode()
+    assert "Was wäre, wenn wir so gespielt hätten: Nullgebote aus" in body
+    assert "Ausgelassene Runden" in body and "Hier wird nichts gespeichert" in body
+    assert "was dieses Was-wäre-wenn ausschaltet." in body

@@ -247,7 +247,6 @@ class GroupWhatIf:
     changed: list[tuple[Game, str, str]] = field(default_factory=list)  # game, was, now
     undecided: int = 0  # games nobody would have won yet
     left_out: int = 0  # hands left out
-    left_out_games: int = 0
     wins: dict[str, tuple[int, int]] = field(default_factory=dict)  # player: (was, now)
     more: bool = False  # more finished games than GROUP_GAMES
 
@@ -281,7 +280,6 @@ def group_what_if(
             out.changed.append((game, compared.played.sheet.winner_words, now))
         if compared.result.left_out:
             out.left_out += len(compared.result.left_out)
-            out.left_out_games += 1
     out.wins = {name: (was_wins[name], now_wins[name]) for name in names}
     return out
 
