@@ -3,8 +3,13 @@
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tests.scoring.test_ducks import partner_games
-from vinescore.scoring import REGISTRY, Setup, replay
+from tests.scoring.test_baronet import baronet_hands
+from tests.scoring.test_bishop import FIVE, bishop_hands
+from tests.scoring.test_chevalier import chevalier_hands
+from tests.scoring.test_ducks import cutthroat_games, partner_games
+from tests.scoring.test_mu import played_hands as mu_hands
+from tests.scoring.test_thief import thief_games
+from vinescore.scoring import REGISTRY, HandInvalid, Setup, replay
 from vinescore.scoring.whatif import HouseRules, settled_options, variants, what_if
 
 CORALON = REGISTRY["coralon"]
@@ -140,3 +145,51 @@ def test_zero_bids_off_leaves_out_exactly_the_zero_hands_and_scores_the_rest_as_
     real = replay(rules, setup, hands)
     kept = [r.result.awards for r in real.rows if r.number not in zeros]
     assert [r.result.awards for r in result.sheet.rows] == kept
+
+
+@st.composite
+def other_games(draw):
+    """Thief, Bishop, Baronet (an ended coin session), Chevalier, Mü and
+    cutthroat Ducks and Geese, their hands as each game's own tests draw them
+    (any its rules refuse left out)."""
+    game = draw(st.sampled_from(["thief", "bishop", "baronet", "chevalier", "mu", "cutthroat"]))
+    if game == "thief":
+        setup, hands = draw(thief_games())
+        rules = REGISTRY["thief"]
+    elif game == "cutthroat":
+        setup, hands = draw(cutthroat_games())
+        rules = REGISTRY["ducks-and-geese-cutthroat"]
+    else:
+        rules = REGISTRY[game]
+        players = draw(st.sampled_from([n for n in rules.player_counts if n < 6]))
+        names = FIVE[:players]
+        one = {
+            "bishop": lambda: bishop_hands(players),
+            "baronet": lambda: baronet_hands(players),
+            "chevalier": chevalier_hands,
+            "mu": lambda: mu_hands(players),
+        }[game]
+        hands = draw(st.lists(one(), max_size=12))
+        setup = Setup(
+            names,
+            draw(st.integers(0, players - 1)),
+            target=rules.default_target(players),
+            stakes=rules.default_stakes(players),
+            ended=rules.coins and draw(st.booleans()),
+        )
+    kept = []
+    for facts in hands:
+        try:
+            kept.append(rules.clean(facts, setup.table(len(kept))))
+        except HandInvalid:
+            continue
+    return rules, setup, kept
+
+
+@given(other_games())
+def test_a_what_if_under_the_games_own_rules_is_what_happened_in_the_other_games(game):
+    rules, setup, hands = game
+    same_outcome(what_if(rules, setup, hands, HouseRules()), replay(rules, setup, hands))
+    assert what_if(rules, setup, hands, HouseRules()).sheet.settle_up == (
+        replay(rules, setup, hands).settle_up
+    )
