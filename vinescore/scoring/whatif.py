@@ -102,14 +102,28 @@ class WhatIf:
 def what_if(rules: GameRules, setup: Setup, hands: Sequence[Facts], house: HouseRules) -> WhatIf:
     """The hands of a game played as `rules`, `setup`, scored under `house`."""
     new_rules, new_setup = house.apply(rules, setup)
+    # Under the options it was played with, a stored hand is as its rules
+    # checked it: scored as it is, as the sheet scores it.
+    as_played = new_rules is rules and new_setup.options == setup.options
     sheet = Sheet(new_rules, _Dealt(**vars(new_setup)))
     numbers: list[int] = []
     left_out: list[LeftOut] = []
+    seen: dict[int, dict] = {}
+
+    def fields(table: Table) -> dict:
+        """The rules' fields at this table by name, asked for once a dealer
+        (the deal comes round); a table carrying state is asked each time."""
+        if table.carry is not None:
+            return {f.name: f for f in new_rules.fields(table)}
+        if table.dealer not in seen:
+            seen[table.dealer] = {f.name: f for f in new_rules.fields(table)}
+        return seen[table.dealer]
+
     for i, facts in enumerate(hands):
         carry = sheet.rows[-1].result.carry if sheet.rows else None
         table = new_setup.table(i, carry)
         try:
-            cleaned = recheck(new_rules, facts, table)
+            cleaned = facts if as_played else recheck(new_rules, facts, table, fields(table))
         except HandInvalid as invalid:
             left_out.append(LeftOut(i + 1, why_not(rules, setup, new_rules, facts, table, invalid)))
             continue
@@ -120,11 +134,12 @@ def what_if(rules: GameRules, setup: Setup, hands: Sequence[Facts], house: House
     return WhatIf(new_rules, new_setup, sheet, numbers, left_out)
 
 
-def recheck(rules: GameRules, facts: Facts, table: Table) -> Facts:
+def recheck(rules: GameRules, facts: Facts, table: Table, known: dict | None = None) -> Facts:
     """A stored hand's facts checked again under another table: a fact these
     rules do not have, or that no longer applies, refuses the hand unless it
-    records nothing (a "no" to blind, a detail not given)."""
-    known = {f.name: f for f in rules.fields(table)}
+    records nothing (a "no" to blind, a detail not given). `known`: the
+    rules' fields at this table, by name, if already at hand."""
+    known = known or {f.name: f for f in rules.fields(table)}
     unknown = [name for name in facts if name not in known and _says_something(facts[name])]
     if unknown:
         raise HandInvalid({name: rules._not_here(name, table) for name in unknown})

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from datetime import datetime
 
 from django import forms
 from django.http import Http404, HttpRequest
@@ -19,10 +20,11 @@ from vinescore.scoring import REGISTRY, GameRules, Setup, Sheet, replay
 from vinescore.scoring.whatif import HouseRules, WhatIf, variants, what_if
 from vinescore.scoring.words import ordinal
 
+from . import fragments
 from .models import Game, Hand
 from .views import get_game
 
-GROUP_GAMES = 300  # a group's what-if rescores its latest finished games of the kind
+GROUP_GAMES = 200  # a group's what-if rescores its latest finished games of the kind
 AS_PLAYED, ON, OFF = "", "on", "off"
 
 
@@ -244,11 +246,11 @@ def game_what_if(request: HttpRequest, pk: int) -> TemplateResponse:
 @dataclass
 class GroupWhatIf:
     games: int = 0
-    changed: list[tuple[Game, str, str]] = field(default_factory=list)  # game, was, now
+    # game (pk, date), winner as played, winner in the what-if
+    changed: list[tuple[int, datetime, str, str]] = field(default_factory=list)
     undecided: int = 0  # games nobody would have won yet
     left_out: int = 0  # hands left out
     wins: dict[str, tuple[int, int]] = field(default_factory=dict)  # player: (was, now)
-    more: bool = False  # more finished games than GROUP_GAMES
 
     @property
     def wins_lines(self) -> list[tuple[str, int, int]]:
@@ -256,6 +258,15 @@ class GroupWhatIf:
             ((name, was, now) for name, (was, now) in self.wins.items()),
             key=lambda line: (-line[2], -line[1], line[0]),
         )
+
+
+def game_hands(games: list[Game]) -> dict[int, list[dict]]:
+    """Each game's hands in play, in order, in one query."""
+    hands: dict[int, list[dict]] = defaultdict(list)
+    live = Hand.objects.filter(game__in=[g.pk for g in games], deleted_at__isnull=True)
+    for game_id, facts in live.order_by("game", "position").values_list("game", "facts"):
+        hands[game_id].append(facts)
+    return hands
 
 
 def group_what_if(
@@ -277,7 +288,7 @@ def group_what_if(
             out.undecided += 1
         if compared.winner_changes:
             now = compared.what_if.sheet.winner_words or gettext("nobody yet")
-            out.changed.append((game, compared.played.sheet.winner_words, now))
+            out.changed.append((game.pk, game.created_at, compared.played.sheet.winner_words, now))
         if compared.result.left_out:
             out.left_out += len(compared.result.left_out)
     out.wins = {name: (was_wins[name], now_wins[name]) for name in names}
@@ -300,12 +311,12 @@ def history_what_if(request: HttpRequest, kind: str) -> TemplateResponse:
     form = WhatIfForm(asked(request), rules=rules, counts=counts, played=None)
     summary = None
     if form.is_bound and form.is_valid() and games:
-        hands: dict[int, list[dict]] = defaultdict(list)
-        live = Hand.objects.filter(game__in=[g.pk for g in games], deleted_at__isnull=True)
-        for game_id, facts in live.order_by("game", "position").values_list("game", "facts"):
-            hands[game_id].append(facts)
-        summary = group_what_if(games, hands, form.house())
-        summary.more = more
+        # Worked out once for these games as they are now (each version) and this question.
+        versions = tuple((g.pk, g.version) for g in games)
+        summary = fragments.cached(
+            ("group what-if", here.group.pk, kind, versions, sorted(form.cleaned_data.items())),
+            lambda: group_what_if(games, game_hands(games), form.house()),
+        )
     return TemplateResponse(
         request,
         "table/what_if_group.html",
