@@ -193,3 +193,48 @@ def test_a_what_if_under_the_games_own_rules_is_what_happened_in_the_other_games
     assert what_if(rules, setup, hands, HouseRules()).sheet.settle_up == (
         replay(rules, setup, hands).settle_up
     )
+
+
+@st.composite
+def any_game_and_house_rules(draw):
+    """A game of any of these kinds, and a what-if of any of its house rules
+    on or off, another game of its family, another target or stakes."""
+    source = draw(st.sampled_from([coralon_games(), partner_games(), other_games(), six_mu()]))
+    rules, setup, hands = draw(source)
+    options = {o.name: draw(st.booleans()) for o in rules.options if draw(st.booleans())}
+    same, _ = variants(rules, len(setup.names), REGISTRY)
+    house = HouseRules(
+        rules=draw(st.none() | st.sampled_from(same)) if same else None,
+        options=options,
+        target=draw(st.none() | st.integers(1, 200)),
+        stakes=draw(st.none() | st.integers(1, 200)) if rules.coins else None,
+    )
+    return rules, setup, hands, house
+
+
+@st.composite
+def six_mu(draw):
+    rules = REGISTRY["mu"]
+    options = frozenset(draw(st.sampled_from([(), ("dealer_sits_out",)])))
+    setup = Setup(FIVE + ("Fay",), draw(st.integers(0, 5)), options, 200)
+    kept = []
+    for facts in draw(st.lists(mu_hands(6), max_size=8)):
+        try:
+            kept.append(rules.clean(facts, setup.table(len(kept))))
+        except HandInvalid:
+            continue
+    return rules, setup, kept
+
+
+@given(any_game_and_house_rules())
+def test_every_hand_of_a_what_if_is_scored_or_named_with_why_it_is_left_out(game):
+    rules, setup, hands, house = game
+    result = what_if(rules, setup, hands, house)
+    scored = list(result.numbers)
+    left = [out.number for out in result.left_out]
+    assert sorted(scored + left) == list(range(1, len(hands) + 1))
+    assert all(out.why.strip() for out in result.left_out)
+    assert len(result.sheet.rows) == len(scored)
+    for side, total in enumerate(result.sheet.totals):
+        start = result.sheet.starting[side]
+        assert total == start + sum(row.result.awards[side] for row in result.sheet.rows)
