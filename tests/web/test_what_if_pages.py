@@ -184,3 +184,12 @@ def test_a_what_if_in_german(client):
     assert "Was wäre, wenn wir so gespielt hätten: Nullgebote aus" in body
     assert "Ausgelassene Runden" in body and "Hier wird nichts gespeichert" in body
     assert "was dieses Was-wäre-wenn ausschaltet." in body
+
+
+def test_a_group_what_if_tells_another_winner_from_nobody_yet(client):
+    anas_zero_game()
+    make_game("coralon", target=40, hands=[EXACT_BEN] * 4)
+    body = client.get("/history/what-if/coralon/", {"target": "60"}).content.decode()
+    assert "0 games would have another winner" in body
+    assert "2 games would not be won yet" in body  # Ana's 41 and Ben's 52 short of 60
+    assert "Ana won; nobody would have yet" in body and "Ben won; nobody would have yet" in body

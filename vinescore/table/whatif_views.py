@@ -253,6 +253,11 @@ class GroupWhatIf:
     wins: dict[str, tuple[int, int]] = field(default_factory=dict)  # player: (was, now)
 
     @property
+    def another_winner(self) -> int:
+        """Games someone else would have won (not counting those nobody would have yet)."""
+        return sum(1 for *_, now in self.changed if now)
+
+    @property
     def wins_lines(self) -> list[tuple[str, int, int]]:
         return sorted(
             ((name, was, now) for name, (was, now) in self.wins.items()),
@@ -287,8 +292,8 @@ def group_what_if(
         if compared.what_if.sheet.winner is None:
             out.undecided += 1
         if compared.winner_changes:
-            now = compared.what_if.sheet.winner_words or gettext("nobody yet")
-            out.changed.append((game.pk, game.created_at, compared.played.sheet.winner_words, now))
+            was, now = compared.played.sheet.winner_words, compared.what_if.sheet.winner_words
+            out.changed.append((game.pk, game.created_at, was, now))
         if compared.result.left_out:
             out.left_out += len(compared.result.left_out)
     out.wins = {name: (was_wins[name], now_wins[name]) for name in names}
