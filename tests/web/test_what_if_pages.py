@@ -5,7 +5,7 @@ import pytest
 
 from tests.factories import make_game, make_member
 from tests.scoring.test_what_if import HANDS
-from vinescore.accounts.models import Group, Membership
+from vinescore.accounts.models import Group, Membership, SpectatorLink
 from vinescore.table.models import Game, GameChange
 
 pytestmark = pytest.mark.django_db
@@ -128,6 +128,14 @@ def test_a_finished_game_links_to_its_what_if_under_the_result(client):
     assert body.index("Final standings") < body.index("What if…")
     body = client.get(f"/games/{make_game(hands=[EXACT_BEN]).pk}/").content.decode()
     assert "What if…" not in body
+
+
+def test_a_spectator_sees_no_what_if_and_cannot_open_one(client, anonymous):
+    game = anas_zero_game()
+    link = SpectatorLink.objects.create(game=game)
+    body = anonymous.get(f"/watch/{link.token}/").content.decode()
+    assert "Ana wins" in body and "What if…" not in body
+    assert anonymous.get(f"/games/{game.pk}/what-if/").status_code == 302  # to sign in
 
 
 # --- a group's whole history of one game -------------------------------------
