@@ -15,6 +15,7 @@ from vinescore.table import (
     stream_views,
     views,
     watch_views,
+    whatif_views,
 )
 
 urlpatterns = [
@@ -26,6 +27,7 @@ urlpatterns = [
     path("sw.js", offline_views.service_worker, name="service_worker"),
     path("history/", views.history, name="history"),
     path("", include("vinescore.leaderboard.urls")),
+    path("history/what-if/<slug:kind>/", whatif_views.history_what_if, name="history_what_if"),
     path("players/", player_views.player_list, name="player_list"),
     path("players/<int:pk>/", player_views.player_detail, name="player_detail"),
     path(
@@ -68,6 +70,7 @@ urlpatterns = [
         change_views.hand_restore,
         name="hand_restore",
     ),
+    path("games/<int:pk>/what-if/", whatif_views.game_what_if, name="game_what_if"),
     path("games/<int:pk>/log/", change_views.change_log, name="change_log"),
     path("games/<int:pk>/reopen/", change_views.game_reopen, name="game_reopen"),
     path("games/<int:pk>/end/", change_views.game_end_session, name="game_end_session"),

@@ -78,6 +78,7 @@ class World:
             "player_merge": {"pk": self.ana.pk},
             "player_me": {"pk": self.ana.pk},
             "game_start": {"kind": "coralon"},
+            "history_what_if": {"kind": "coralon"},
             "rules_page": {"key": "coralon"},
             "hand_edit": {"pk": game, "hand_pk": self.hand.pk},
             "hand_delete": {"pk": game, "hand_pk": self.hand.pk},
@@ -145,6 +146,7 @@ EXPECTED: dict[str, tuple[tuple, tuple | None]] = {
     "game_list": (SIGNED_IN, None),
     "history": (SIGNED_IN, None),
     "ratings": (SIGNED_IN, None),
+    "history_what_if": (SIGNED_IN, None),  # each person's own group's games of the kind
     "player_list": (SIGNED_IN, (302, 302, 403, 302, LOGIN)),
     "game_new": ((200, 200, 403, 200, LOGIN), None),
     "game_start": ((200, 200, 403, 200, LOGIN), (422, 422, 403, 422, LOGIN)),
@@ -174,6 +176,7 @@ EXPECTED: dict[str, tuple[tuple, tuple | None]] = {
     "hand_delete": (WRITE_PAGE, WRITE_POST),
     "hand_restore": (POST_ONLY, WRITE_POST),
     "change_log": (READ, None),
+    "game_what_if": ((404, 404, 404, 404, LOGIN), None),  # not finished: no what-if yet
     "game_json": (READ, None),
     "game_csv": (READ, None),
     "game_reopen": ((302, 302, 403, 404, LOGIN), WRITE_POST),  # not finished: the sheet

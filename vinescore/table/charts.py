@@ -82,6 +82,45 @@ def running_totals(
     return "".join(parts)
 
 
+MONTHS_HEIGHT = 120
+
+
+def per_month(months: Sequence[tuple[str, int]], title: str = "") -> str:
+    """A bar per month, oldest on the left: `months` is (label, games) with
+    every month in the range, empty ones as 0."""
+    height, bottom = MONTHS_HEIGHT, 18
+    n = max(1, len(months))
+    top = max((count for _, count in months), default=0) or 1
+    slot = (WIDTH - LEFT - RIGHT) / n
+    y = lambda v: _scale(v, 0, top, height - bottom, TOP)  # noqa: E731
+    title = title or gettext("Games per month")
+    parts = [
+        f'<svg class="chart months" viewBox="0 0 {WIDTH} {height}" role="img" '
+        f'aria-label="{escape(title)}" xmlns="http://www.w3.org/2000/svg">',
+        f"<title>{escape(title)}</title>",
+        f'<line class="grid" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y(0):.1f}" y2="{y(0):.1f}"/>',
+        f'<text class="axis" x="{LEFT - 4}" y="{y(top) + 3:.1f}" text-anchor="end">{top}</text>',
+        f'<text class="axis" x="{LEFT - 4}" y="{y(0) + 3:.1f}" text-anchor="end">0</text>',
+    ]
+    for i, (label, count) in enumerate(months):
+        x = LEFT + i * slot + slot * 0.15
+        words = ngettext("{month}: {n} game", "{month}: {n} games", count).format(
+            month=label, n=count
+        )
+        parts.append(
+            f'<rect class="bar" x="{x:.1f}" y="{y(count):.1f}" width="{slot * 0.7:.1f}" '
+            f'height="{y(0) - y(count):.1f}"><title>{escape(words)}</title></rect>'
+        )
+    if months:
+        parts.append(
+            f'<text class="axis" x="{LEFT}" y="{height - 4}">{escape(months[0][0])}</text>'
+            f'<text class="axis" x="{WIDTH - RIGHT}" y="{height - 4}" text-anchor="end">'
+            f"{escape(months[-1][0])}</text>"
+        )
+    parts.append("</svg>")
+    return "".join(parts)
+
+
 def game_words(number: int, won: bool) -> str:
     if won:
         return gettext("Game {number}: won").format(number=number)

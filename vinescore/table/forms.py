@@ -4,8 +4,10 @@ beside the fields. The game rules themselves live in vinescore.scoring."""
 from __future__ import annotations
 
 import secrets
+from datetime import date
 
 from django import forms
+from django.utils import timezone
 from django.utils.formats import number_format
 from django.utils.text import format_lazy
 from django.utils.translation import get_language, gettext, gettext_lazy, ngettext, pgettext_lazy
@@ -481,6 +483,12 @@ class HistoryFilter(forms.Form):
         empty_label=gettext_lazy("Anyone"),
     )
     status = forms.ChoiceField(choices=STATUSES, required=False, label=gettext_lazy("Status"))
+    PERIODS = [
+        ("", gettext_lazy("Any time")),
+        ("month", gettext_lazy("This month")),
+        ("year", gettext_lazy("This year")),
+    ]
+    when = forms.ChoiceField(choices=PERIODS, required=False, label=gettext_lazy("When"))
     start = forms.DateField(
         required=False,
         label=pgettext_lazy("date", "From"),
@@ -501,7 +509,19 @@ class HistoryFilter(forms.Form):
         data = super().clean()
         if data.get("start") and data.get("end") and data["start"] > data["end"]:
             self.add_error("end", gettext("The end date is before the start date."))
+        if data.get("when") and (data.get("start") or data.get("end")):
+            self.add_error(
+                "when", gettext("Choose this month or this year, or dates below: not both.")
+            )
         return data
+
+    def since(self) -> date | None:
+        """The first day "this month" or "this year" starts on (the server's calendar)."""
+        today = timezone.localdate()
+        return {
+            "month": today.replace(day=1),
+            "year": today.replace(month=1, day=1),
+        }.get(self.cleaned_data.get("when"))
 
     def filter(self, games):
         data = self.cleaned_data
@@ -513,6 +533,8 @@ class HistoryFilter(forms.Form):
             games = games.in_progress()
         elif data.get("status") == "finished":
             games = games.finished()
+        if self.since():
+            games = games.filter(created_at__date__gte=self.since())
         if data.get("start"):
             games = games.filter(created_at__date__gte=data["start"])
         if data.get("end"):

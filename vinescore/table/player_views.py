@@ -29,6 +29,7 @@ from .models import (
     Player,
 )
 from .stats import head_to_head, player_stats
+from .together import ENOUGH, together
 from .views import get_player
 
 CHART_GAMES = 100  # a player's chart shows their latest finished games
@@ -160,6 +161,7 @@ def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
     # Adding up thousands of games is done once per version of the record.
     version = (player.pk, player.name, player.record_changed_at, str(player.account or ""))
     record = fragments.cached(("player record", *version), lambda: player_record(player))
+    with_whom = fragments.cached(("player together", *version), lambda: together(player))
     return TemplateResponse(
         request,
         "table/player_detail.html",
@@ -170,6 +172,8 @@ def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
             "others": others,
             "error": error,
             "can_write": access.place(request, player.group_id).can_write,
+            "together": with_whom,
+            "together_enough": ENOUGH,
         },
         status=422 if error else 200,
     )

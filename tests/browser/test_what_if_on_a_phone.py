@@ -1,0 +1,48 @@
+"""A what-if on a finished game, on a phone: from the result to the rescored
+game beside what happened, and a refusal beside its field."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from tests.factories import make_game
+from tests.scoring.test_what_if import HANDS
+
+pytestmark = pytest.mark.browser
+SCREENSHOT = "/tmp/what-if.png"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_what_if_zero_bids_had_been_off_on_a_phone(page: Page) -> None:
+    game = make_game("coralon", options=["zero"], target=40, hands=HANDS)
+    page.goto(f"/games/{game.pk}/")
+    expect(page.get_by_role("heading", name="Ana wins")).to_be_visible()
+
+    page.get_by_role("link", name="What if…").tap()
+    expect(page.get_by_role("heading", name="What if…")).to_be_visible()
+    expect(page.get_by_text("Nothing here is saved")).to_be_visible()
+
+    # A target of 0 is refused beside the field, and nothing is shown as rescored.
+    page.locator("#id_target").fill("0")
+    page.get_by_role("button", name="Show what if").tap()
+    expect(page.locator("#id_target-error")).to_be_visible()
+    expect(page.locator("#id_target")).to_have_attribute("aria-invalid", "true")
+
+    page.locator("#id_target").fill("")
+    page.locator("#id_zero").select_option("off")
+    page.get_by_role("button", name="Show what if").tap()
+    heading = page.get_by_role("heading", name="What if we had played with Zero bids off")
+    expect(heading).to_be_visible()
+    assert "zero=off" in page.url  # a what-if is an address to keep or share
+    table = page.locator("table.what-if")
+    expect(table.locator("tr").filter(has_text="Ben")).to_contain_text("40 1st")
+    winners = page.locator(".what-if-winners")
+    expect(winners).to_contain_text("Ben: first to reach 40, after hand 8.")
+    expect(page.locator(".left-out")).to_contain_text("Hand 3: Ana bid zero")
+
+    # The comparison is seen without a scroll on a 390x844 phone.
+    box = winners.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 844
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    page.screenshot(path=SCREENSHOT, full_page=True)

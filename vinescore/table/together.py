@@ -1,0 +1,166 @@
+"""Who plays well with whom: a player's partners and opponents, per game
+family, from the seats Game.refresh_result() keeps (stats.py's source) and,
+where partners change every hand, from the hands themselves.
+
+Fixed partners (Coralon Partners, Thieves, Ducks and Geese, Dog, Chevalier)
+are counted by games together and games won. In games whose partners are
+found hand by hand (Bishop, Baronet, Up and Down, Mü) they are counted by
+hands played as bidder and partner, and hands whose bid was made. Opponents
+are counted by finished games: beaten when this player won and they did
+not, lost to when they won and this player did not (a shared win is
+neither)."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+
+from vinescore.scoring import REGISTRY, GameRules, Table, replay
+
+from .models import Game, Hand, Player, Seat
+
+ENOUGH = 5  # games (or hands) a rate is given for; fewer are "too few to say"
+
+
+@dataclass
+class Partner:
+    name: str
+    together: int = 0  # games (per-hand partners: hands)
+    won: int = 0
+
+    @property
+    def enough(self) -> bool:
+        return self.together >= ENOUGH
+
+    @property
+    def rate(self) -> int | None:
+        return round(100 * self.won / self.together) if self.enough else None
+
+
+@dataclass
+class Opponent:
+    name: str
+    met: int = 0  # finished games at the same table, on other sides
+    beat: int = 0
+    lost_to: int = 0
+
+    @property
+    def enough(self) -> bool:
+        return self.met >= ENOUGH
+
+
+@dataclass
+class Family:
+    name: str
+    games: int = 0
+    per_hand: bool = False  # partners change every hand: counted in hands
+    partners: dict[int, Partner] = field(default_factory=dict)
+    opponents: dict[int, Opponent] = field(default_factory=dict)
+
+    @property
+    def partner_lines(self) -> list[Partner]:
+        return sorted(self.partners.values(), key=lambda p: (-p.together, -p.won, p.name))
+
+    @property
+    def rated(self) -> list[Partner]:
+        """Partners with enough games for a rate, best first."""
+        found = [p for p in self.partners.values() if p.enough]
+        return sorted(found, key=lambda p: (-p.rate, -p.together, p.name))
+
+    @property
+    def best_partner(self) -> Partner | None:
+        return self.rated[0] if self.rated else None
+
+    @property
+    def worst_partner(self) -> Partner | None:
+        rated = self.rated
+        if len(rated) < 2 or rated[-1].rate == rated[0].rate:
+            return None
+        return rated[-1]
+
+    @property
+    def beats_most(self) -> Opponent | None:
+        found = [o for o in self.opponents.values() if o.beat]
+        return min(found, key=lambda o: (-o.beat, o.met, o.name), default=None)
+
+    @property
+    def loses_to_most(self) -> Opponent | None:
+        found = [o for o in self.opponents.values() if o.lost_to]
+        return min(found, key=lambda o: (-o.lost_to, o.met, o.name), default=None)
+
+
+def family_of(rules: GameRules) -> str:
+    return rules.family or rules.name
+
+
+def partners_by_hand(rules: GameRules) -> bool:
+    """Whether the game's partners are found anew in every hand."""
+    if rules.partnership:
+        return False
+    players = rules.player_counts[-1]
+    table = Table(names=tuple(str(i) for i in range(players)))
+    return any(f.name == "partner" for f in rules.fields(table))
+
+
+def together(player: Player) -> list[Family]:
+    """The player's partners and opponents in each game family they finished
+    a game of, the family with the most games first."""
+    known = [rules.key for rules in REGISTRY]
+    games = Game.objects.live().finished().filter(seats__player=player, kind__in=known)
+    seats = Seat.objects.filter(game__in=games.values("pk")).values_list(
+        "game_id", "game__kind", "player_id", "player__name", "position", "won"
+    )
+    tables: dict[int, list[tuple]] = defaultdict(list)
+    kinds: dict[int, str] = {}
+    for game_id, kind, *seat in seats.order_by("game_id", "position"):
+        tables[game_id].append(seat)
+        kinds[game_id] = kind
+    families: dict[str, Family] = {}
+    per_hand_games: list[int] = []
+    for game_id, seated in tables.items():
+        rules = REGISTRY[kinds[game_id]]
+        family = families.setdefault(family_of(rules), Family(family_of(rules)))
+        family.games += 1
+        mine = next(s for s in seated if s[0] == player.pk)
+        my_side, i_won = rules.side_of(mine[2]), mine[3]
+        for other_id, name, position, won in seated:
+            if other_id == player.pk:
+                continue
+            if rules.partnership and rules.side_of(position) == my_side:
+                partner = family.partners.setdefault(other_id, Partner(name))
+                partner.together += 1
+                partner.won += i_won
+                continue
+            opponent = family.opponents.setdefault(other_id, Opponent(name))
+            opponent.met += 1
+            opponent.beat += i_won and not won
+            opponent.lost_to += won and not i_won
+        if partners_by_hand(rules):
+            family.per_hand = True
+            per_hand_games.append(game_id)
+    _hand_partners(player, per_hand_games, families)
+    return sorted(families.values(), key=lambda f: (-f.games, f.name))
+
+
+def _hand_partners(player: Player, game_ids: list[int], families: dict[str, Family]) -> None:
+    """Per-hand partners: each hand of these games is replayed by its rules,
+    which say who bid, who partnered them and whether the bid was made."""
+    if not game_ids:
+        return
+    hands: dict[int, list[dict]] = defaultdict(list)
+    live = Hand.objects.filter(game__in=game_ids, deleted_at__isnull=True)
+    for game_id, facts in live.order_by("game", "position").values_list("game", "facts"):
+        hands[game_id].append(facts)
+    found = Game.objects.filter(pk__in=game_ids).prefetch_related("seats__player")
+    for game in found:
+        players = game.seated_players()
+        me = next(i for i, p in enumerate(players) if p.pk == player.pk)
+        family = families[family_of(game.rules)]
+        for row in replay(game.rules, game.setup(), hands[game.pk]).rows:
+            pair = {row.result.bidder, row.result.partner}
+            if me not in pair or None in pair:
+                continue
+            other = players[(pair - {me}).pop()]
+            partner = family.partners.setdefault(other.pk, Partner(other.name))
+            partner.together += 1
+            partner.won += bool(row.result.made)
