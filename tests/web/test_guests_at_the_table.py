@@ -1,9 +1,10 @@
-"""A table link: anyone at the table scores one game from their own phone,
-without an account (enter, edit, delete and restore its hands, and follow
-its live sheet), and reaches nothing else of the group. It ends when the
-game is finished, when a member withdraws it, or after 24 hours, and is then
-refused with a page that says why. The change log says which hands a guest
-entered."""
+"""A table link: anyone at the table scores the table's games from their own
+phone, without an account (enter, edit, delete and restore their hands, and
+follow the live sheet), and reaches nothing else of the group. It outlives
+the end of a game and follows the table into each rematch; it ends when a
+member withdraws it, or after 24 hours, and is then refused with a page
+that says why. The change log says which hands a guest entered, and whose
+phone it was once the guest said who they are."""
 
 import re
 from datetime import timedelta

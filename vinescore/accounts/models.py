@@ -327,11 +327,13 @@ class TableLink(GameLink):
     def save(self, *args, **kwargs) -> None:
         # A code is never reused (an ended link's code is still refused as
         # ended), so one already drawn is drawn again.
-        if self._state.adding:
+        adding = self._state.adding
+        if adding:
             while TableLink.objects.filter(code=self.code).exists():
                 self.code = new_table_code()
         super().save(*args, **kwargs)
-        self.games.add(self.game_id)
+        if adding:
+            self.games.add(self.game_id)
 
     def announced(self) -> list[int]:
         return list(self.games.values_list("pk", flat=True))
