@@ -11,10 +11,12 @@ what the next one gets."""
 from __future__ import annotations
 
 import itertools
+from datetime import timedelta
 from http.cookies import SimpleCookie
 
 import pytest
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
+from django.utils import timezone
 
 from tests.factories import make_game, make_member, make_player, make_user
 from tests.phone import Phone
@@ -183,6 +185,10 @@ EXPECTED: dict[str, tuple[tuple, tuple | None]] = {
     # a game that ends at its target has no confirmation to end it: the sheet
     "game_end_session": ((302, 302, 403, 404, LOGIN), WRITE_POST),
     "game_rematch": (POST_ONLY, WRITE_POST),
+    # where the table went on from the game: none was started from it yet
+    "game_next": ((404, 404, 404, 404, LOGIN), None),
+    # "Who are you?": a guest's phone answers it; anyone else's is sent to the sheet
+    "guest_who": (POST_ONLY, WRITE_POST),
     "game_note": (POST_ONLY, WRITE_POST),
     "game_seats": (WRITE_PAGE, INVALID_POST),
     # the member deletes the game; the owner, after, is told it is deleted already
@@ -233,6 +239,10 @@ GUEST = {
     "hand_delete": (200, 302),
     "hand_restore": (405, 302),
     "change_log": (200, None),
+    # not finished: nothing to reopen a hand of, and playing on is for members
+    "game_reopen": (403, 403),
+    "game_next": (404, None),
+    "guest_who": (405, 302),
     "table_link": (302, None),
     "watch": (200, None),
     "watch_live": (302, None),
@@ -305,3 +315,68 @@ def test_each_visitor_gets_what_their_place_allows(name, settings):
 def test_the_admin_asks_for_a_sign_in():
     response = Phone(user=None).get("/admin/")
     assert response.status_code == 302 and response["Location"].startswith("/admin/login/")
+
+
+# The poll and the stream for each visitor, as the table's evening goes on:
+# (the poll naming the version the game is at, the poll naming an older one,
+# the stream opened at the version it is at). 304: nothing to send; 200: the
+# live part (or, for a deleted game, htmx sent to the page that says so);
+# 204: a stream this test server cannot hold open (the phone polls); 404: no
+# stream, the phone's poll says why; 410: the table link has ended.
+LIVE = ("owner", "member", "viewer", "viewer_guest", "guest", "outsider", "anonymous")
+SEES = (304, 200, 204)
+NOT_HERE = (404, 404, 404)
+ENDED = (410, 410, 404)
+GONE = (200, 200, 404)
+LIVE_EXPECTED = {
+    "as it is": (SEES, SEES, SEES, SEES, SEES, NOT_HERE, NOT_HERE),
+    # deleted: no visitor is told "nothing new", and every stream closes
+    "deleted": (GONE, GONE, GONE, GONE, GONE, NOT_HERE, NOT_HERE),
+    # a viewer whose phone once opened the link is a viewer again
+    "link withdrawn": (SEES, SEES, SEES, SEES, ENDED, NOT_HERE, NOT_HERE),
+    "link ran out": (SEES, SEES, SEES, SEES, ENDED, NOT_HERE, NOT_HERE),
+    "game finished": (SEES, SEES, SEES, SEES, SEES, NOT_HERE, NOT_HERE),
+    # the rematch a member started from the finished game: the guest follows it
+    "rematch": (SEES, SEES, SEES, SEES, SEES, NOT_HERE, NOT_HERE),
+    "rematch, link withdrawn": (SEES, SEES, SEES, SEES, ENDED, NOT_HERE, NOT_HERE),
+    "rematch, game deleted": (GONE, GONE, GONE, GONE, GONE, NOT_HERE, NOT_HERE),
+}
+WINNING_HANDS = [EXACT_BEN] * 4  # Ben wins with the fourth
+
+
+@pytest.mark.parametrize("situation", sorted(LIVE_EXPECTED))
+def test_the_poll_and_the_stream_follow_each_visitors_place(situation):
+    world = World()
+    phone, jars = world.phones()
+    phone.cookies = SimpleCookie()
+    phone.force_login(world.users["viewer"])
+    assert phone.get(reverse("table_link", args=[world.table.code])).status_code == 302
+    jars["viewer_guest"] = phone.cookies
+    game = world.game
+    if "finished" in situation or "rematch" in situation:
+        for facts in WINNING_HANDS[1:]:
+            game.add_hand(game.rules.clean(facts, game.sheet().next_table))
+        assert game.is_finished
+    if "rematch" in situation:
+        game = game.start_rematch()
+    if "withdrawn" in situation:
+        world.table.revoke()
+    if "ran out" in situation:
+        TableLink.objects.filter(pk=world.table.pk).update(
+            created_at=timezone.now() - timedelta(hours=25)
+        )
+    if "deleted" in situation:
+        game.delete_game()
+    game.refresh_from_db()
+    live, stream = reverse("game_live", args=[game.pk]), reverse("game_stream", args=[game.pk])
+    got = {}
+    for role in LIVE:
+        phone.cookies = jars[role]
+        statuses = []
+        for version in (game.version, game.version - 1):
+            etag = f'"{game.pk}.{version}.en-gb"'
+            headers = {"HX-Request": "true", "If-None-Match": etag}
+            statuses.append(phone.get(live, headers=headers).status_code)
+        statuses.append(phone.get(f"{stream}?version={game.version}").status_code)
+        got[role] = tuple(statuses)
+    assert got == dict(zip(LIVE, LIVE_EXPECTED[situation], strict=True))

@@ -173,7 +173,7 @@ def server_refusal(page: Page, game, facts: dict) -> list[tuple[str, str]]:
     finished game takes no hand at all. Returns the server's messages."""
     game.refresh_from_db()
     if game.is_finished:
-        page.get_by_role("link", name="Reopen").tap()
+        page.get_by_role("link", name="Reopen", exact=True).tap()
         page.get_by_role("button", name="Reopen").tap()
     number = game.hand_count + 1
     score = page.get_by_role("button", name=f"Score hand {number}")

@@ -1,7 +1,7 @@
 """Joining the table by its table link, on phones: a guest with no account
 types it (it is short enough to read out) and scores a hand, and cannot
-reach History; the link is refused once the game ends and once a member
-withdraws it; and the address another phone sees is one it can open, never
+reach History; the link follows the table into the rematch and is refused
+once a member withdraws it; and the address another phone sees is one it can open, never
 this machine's loopback name."""
 
 from __future__ import annotations
@@ -89,7 +89,7 @@ def test_a_guest_scans_the_table_link_scores_a_hand_and_cannot_reach_history(
     assert not errors, errors
 
 
-def test_the_table_link_is_refused_once_the_game_ends(
+def test_a_guest_follows_the_table_into_the_rematch_and_scores_there_without_a_new_scan(
     page: Page, browser: Browser, live_server
 ) -> None:
     game = make_game(hands=[EXACT_BEN] * 3)
@@ -97,18 +97,49 @@ def test_the_table_link_is_refused_once_the_game_ends(
     errors: list[str] = []
     guest = guest_phone(browser, live_server, errors)
     guest.goto(address)
+    # Once on this phone: who is it? A seat's name, one tap, no typing.
+    expect(guest.get_by_role("heading", name="Who are you?")).to_be_visible()
+    guest.locator(".who-are-you").get_by_role("button", name="Ana").tap()
+    expect(guest.get_by_role("heading", name="Who are you?")).to_have_count(0)
     # The guest scores the winning hand: Ben, at 39, bids 4 and makes it.
     tap_chip(guest, "bidder", "Ben")
     tap_chip(guest, "bid", "4")
     fill_tricks(guest, {"Ana": 3, "Ben": 4, "Cy": 2})
     score_hand(guest, 4)
     expect(guest.get_by_role("heading", name=re.compile("Ben wins"))).to_be_visible()
-    # The sheet's next look finds the link ended, and says so.
+    # The final sheet stays, with no one-tap Undo.
+    guest.wait_for_timeout(2_500)  # a poll or two
+    expect(guest.get_by_role("heading", name=re.compile("Ben wins"))).to_be_visible()
+    expect(guest.get_by_role("button", name="Undo the last hand")).to_have_count(0)
+
+    # A member starts the rematch on their own phone ...
+    page.goto(game.get_absolute_url())
+    page.get_by_role("button", name="Rematch").tap()
+    expect(page).to_have_url(re.compile(r"/games/(\d+)/$"))
+    rematch = page.url.rstrip("/").rsplit("/", 1)[1]
+    assert rematch != str(game.pk)
+    # ... and the guest's open sheet goes on to it by itself.
+    expect(guest).to_have_url(re.compile(rf"/games/{rematch}/$"), timeout=8_000)
+    expect(guest.locator("#hand-form")).to_be_visible()
+    expect(guest.get_by_role("heading", name="Who are you?")).to_have_count(0)
+    tap_chip(guest, "bidder", "Ben")
+    tap_chip(guest, "bid", "4")
+    fill_tricks(guest, {"Ana": 3, "Ben": 4, "Cy": 2})
+    score_hand(guest, 1)
+    assert totals(guest) == {"Ana": 0, "Ben": 4, "Cy": 0, "Dee": 0}
+
+    # The change log names the guest's phone.
+    page.goto(f"/games/{rematch}/log/")
+    expect(page.get_by_text("Entered by Ana's phone (guest).")).to_be_visible()
+
+    # Withdrawn on the rematch's panel: nothing of the table opens any more.
+    page.goto(f"/games/{rematch}/")
+    page.get_by_role("link", name="Other phones").tap()
+    page.get_by_role("button", name="Withdraw this table link").tap()
     expect(guest.get_by_role("heading", name="This table link has ended")).to_be_visible(
         timeout=5_000
     )
-    expect(guest.get_by_text("This game is over, so its table link has ended.")).to_be_visible()
-    guest.goto(address)
+    guest.goto(game.get_absolute_url())
     expect(guest.get_by_role("heading", name="This table link has ended")).to_be_visible()
     assert not errors, errors
 

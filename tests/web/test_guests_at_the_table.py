@@ -1,9 +1,10 @@
-"""A table link: anyone at the table scores one game from their own phone,
-without an account (enter, edit, delete and restore its hands, and follow
-its live sheet), and reaches nothing else of the group. It ends when the
-game is finished, when a member withdraws it, or after 24 hours, and is then
-refused with a page that says why. The change log says which hands a guest
-entered."""
+"""A table link: anyone at the table scores the table's games from their own
+phone, without an account (enter, edit, delete and restore their hands, and
+follow the live sheet), and reaches nothing else of the group. It outlives
+the end of a game and follows the table into each rematch; it ends when a
+member withdraws it, or after 24 hours, and is then refused with a page
+that says why. The change log says which hands a guest entered, and whose
+phone it was once the guest said who they are."""
 
 import re
 from datetime import timedelta
@@ -153,7 +154,7 @@ def test_a_guest_reaches_nothing_else_of_the_group(client):
         assert absent not in sheet, absent
 
 
-def test_the_table_link_ends_with_the_game(client):
+def test_the_table_link_outlives_the_end_of_the_game(client):
     game = make_game(hands=[EXACT_BEN] * 3)
     guest = seated_guest(client, game)
     # The guest scores the winning hand (Ben, at 39, makes 4), and sees who won.
@@ -161,17 +162,141 @@ def test_the_table_link_ends_with_the_game(client):
     assert response.status_code == 200 and "Ben wins" in response.content.decode()
     game.refresh_from_db()
     assert game.is_finished
-    response = guest.get(game.get_absolute_url())
-    body = response.content.decode()
-    assert response.status_code == 410
-    assert "This game is over, so its table link has ended." in body and "Ben" in body
-    poll = guest.get(f"/games/{game.pk}/live/", headers=HTMX)
-    assert poll.status_code == 410 and poll["HX-Refresh"] == "true"
-    assert guest.post(f"/games/{game.pk}/hands/", BEN_MAKES_4).status_code == 410
+    # The final sheet and its standings stay open to the guest, and idle.
+    sheet = guest.get(game.get_absolute_url()).content.decode()
+    assert "Ben wins" in sheet and "1st" in sheet and 'id="hand-form"' not in sheet
+    assert "Undo the last hand" not in sheet and "Reopen to change a hand" in sheet
+    assert "Rematch" not in sheet  # a member starts the next game
+    poll = {**HTMX, "If-None-Match": f'"{game.pk}.{game.version}.en-gb"'}
+    assert guest.get(f"/games/{game.pk}/live/", headers=poll).status_code == 304
+    response = guest.post(f"/games/{game.pk}/hands/", BEN_MAKES_4)
+    assert response.status_code == 409
+    assert "This game is finished: reopen it to play more hands." in response.content.decode()
     assert game.hands.count() == 4
-    # A new scan is refused the same way, and the members' panel offers none.
-    assert Phone(user=None).get(f"/t/{game.table_links.get().code}/").status_code == 410
-    assert "Show a table link" not in client.get(f"/games/{game.pk}/join/").content.decode()
+    # A new phone may still scan it, and the members' panel still shows it.
+    assert Phone(user=None).get(f"/t/{game.table_links.get().code}/").status_code == 302
+    assert "Withdraw this table link" in client.get(f"/games/{game.pk}/join/").content.decode()
+
+
+def test_a_guest_fixes_the_winning_hand_through_reopen(client):
+    game = make_game(hands=[EXACT_BEN] * 3)
+    guest = seated_guest(client, game)
+    guest.post(f"/games/{game.pk}/hands/", BEN_MAKES_4)
+    hand = game.hands.order_by("position").last()
+    edit = f"/games/{game.pk}/hands/{hand.pk}/edit/"
+    refused = guest.post(edit, ANA_MAKES_2)
+    assert refused.status_code == 409
+    assert "Coralon is over (Ben won): changing a hand reopens it" in refused.content.decode()
+    page = guest.get(f"/games/{game.pk}/reopen/?hand={hand.pk}&then=edit")
+    assert page.status_code == 200 and "Reopen and edit hand 4" in page.content.decode()
+    assert guest.get(f"{edit}?reopen=1").status_code == 200
+    assert guest.post(edit, {**ANA_MAKES_2, "reopen": "1"}).status_code == 302
+    assert totals(game) == [2, 39, 0, 0] and not game.is_finished
+    # Playing on to a higher target is for the group's members.
+    assert guest.get(f"/games/{game.pk}/reopen/").status_code == 403
+    actions = [(c.action, c.by_guest) for c in game.changes.order_by("pk")][-2:]
+    assert actions == [(GameChange.REOPENED, True), (GameChange.EDITED, True)]
+
+
+def finished_with_a_guest(client) -> tuple:
+    game = make_game(hands=[EXACT_BEN] * 4)
+    assert game.is_finished
+    return game, seated_guest(client, game)
+
+
+def test_a_guest_follows_the_table_into_the_rematch_without_a_new_scan(client):
+    game, guest = finished_with_a_guest(client)
+    shown = {**HTMX, "If-None-Match": f'"{game.pk}.{game.version}.en-gb"'}
+    response = client.post(f"/games/{game.pk}/rematch/")
+    rematch = game.changes.get(action=GameChange.REMATCH).after["game"]
+    assert response["Location"] == f"/games/{rematch}/"
+    # The guest's open sheet hears of it at its next poll (or stream event)...
+    live = guest.get(f"/games/{game.pk}/live/", headers=shown)
+    assert live.status_code == 200
+    body = live.content.decode()
+    assert "The table went on to a rematch: open it" in body
+    assert f'hx-get="/games/{game.pk}/next/" hx-trigger="load"' in body
+    # ...which sends it on to the rematch.
+    sent = guest.get(f"/games/{game.pk}/next/", headers=HTMX)
+    assert sent["HX-Redirect"] == f"/games/{rematch}/"
+    assert guest.get(f"/games/{game.pk}/next/")["Location"] == f"/games/{rematch}/"
+    sheet = guest.get(f"/games/{rematch}/").content.decode()
+    assert 'id="hand-form"' in sheet and "At the table · a guest" in sheet
+    assert guest.post(f"/games/{rematch}/hands/", BEN_MAKES_4).status_code == 302
+    change = GameChange.objects.get(game_id=rematch, action=GameChange.ADDED)
+    assert change.by_guest
+    # The finished game is still theirs to read; a game of another table is not.
+    assert guest.get(game.get_absolute_url()).status_code == 200
+    other = make_game()
+    assert guest.get(other.get_absolute_url())["Location"].startswith("/accounts/login/")
+    # The table link of the rematch is the same one, on its members' panel too.
+    assert f"/t/{game.table_links.get().code}/" in text(client, game.__class__(pk=rematch))
+
+
+def test_the_next_game_a_member_starts_as_the_same_table_takes_the_guest_along(client):
+    game, guest = finished_with_a_guest(client)
+    page = client.get("/games/new/").content.decode()
+    assert "Same table as last time" in page
+    started = client.post(f"/games/{game.pk}/rematch/")["Location"]
+    assert guest.get(started).status_code == 200
+
+
+def test_after_the_link_is_withdrawn_nothing_of_the_table_opens(client):
+    game, guest = finished_with_a_guest(client)
+    rematch = client.post(f"/games/{game.pk}/rematch/")["Location"]
+    link = game.table_links.get()
+    pk = rematch.strip("/").split("/")[-1]
+    assert client.post(f"/games/{pk}/table-links/{link.pk}/revoke/").status_code == 302
+    for path in (rematch, game.get_absolute_url(), f"{rematch}log/", f"/g/{pk}/"):
+        response = guest.get(path)
+        assert response.status_code == 410, path
+        assert "A member of the group withdrew this table link." in response.content.decode()
+    assert guest.post(f"{rematch}hands/", BEN_MAKES_4).status_code == 410
+    assert GameChange.objects.filter(game_id=pk, action=GameChange.ADDED).count() == 0
+
+
+def test_a_link_made_for_one_game_does_not_open_a_rematch_started_after_it_ended(client):
+    game, guest = finished_with_a_guest(client)
+    link = game.table_links.get()
+    link.revoke()
+    rematch = client.post(f"/games/{game.pk}/rematch/")["Location"]
+    assert guest.get(rematch)["Location"].startswith("/accounts/login/")
+
+
+def test_who_are_you_is_asked_once_per_phone_and_names_it_in_the_log(client):
+    game, guest = finished_with_a_guest(client)
+    sheet = guest.get(game.get_absolute_url()).content.decode()
+    assert "Who are you?" in sheet
+    for name in ("Ana", "Ben", "Cy", "Dee"):
+        assert f'name="name" value="{name}"' in sheet
+    assert "Just watching" in sheet
+    # A name not at the table is refused beside the question, nothing kept.
+    refused = guest.post(f"/games/{game.pk}/who/", {"name": "Zed"})
+    assert refused.status_code == 422
+    assert "That name is not at this table" in refused.content.decode()
+    assert "Who are you?" in guest.get(game.get_absolute_url()).content.decode()
+    assert guest.post(f"/games/{game.pk}/who/", {"name": "Cy"}).status_code == 302
+    assert "Who are you?" not in guest.get(game.get_absolute_url()).content.decode()
+    # The rematch does not ask again, and the log names Cy's phone.
+    rematch = client.post(f"/games/{game.pk}/rematch/")["Location"]
+    assert "Who are you?" not in guest.get(rematch).content.decode()
+    guest.post(f"{rematch}hands/", BEN_MAKES_4)
+    log = guest.get(f"{rematch}log/").content.decode()
+    assert "Entered by Cy&#x27;s phone (guest)." in log
+    german = guest.get(f"{rematch}log/", headers={"Accept-Language": "de"}).content.decode()
+    assert "Vom Handy von Cy eingetragen (Gast)." in german
+    # A member's phone is never asked.
+    assert "Who are you?" not in client.get(rematch).content.decode()
+
+
+def test_a_guest_just_watching_is_not_asked_again_and_stays_a_guest_in_the_log(client):
+    game = make_game()
+    guest = seated_guest(client, game)
+    assert guest.post(f"/games/{game.pk}/who/", {"name": ""}).status_code == 302
+    assert "Who are you?" not in guest.get(game.get_absolute_url()).content.decode()
+    guest.post(f"/games/{game.pk}/hands/", BEN_MAKES_4)
+    log = guest.get(f"/games/{game.pk}/log/").content.decode()
+    assert "Entered by a guest at the table." in log
 
 
 def test_a_withdrawn_table_link_is_refused(client):
@@ -269,3 +394,43 @@ def test_a_viewer_who_scans_the_table_link_scores_as_a_guest(client):
     assert viewer.post(f"/games/{game.pk}/hands/", BEN_MAKES_4).status_code == 302
     assert game.changes.get().by_guest
     assert viewer.post(f"/games/{game.pk}/note/", {"note": "mine"}).status_code == 403
+
+
+@pytest.mark.parametrize("ended", ["withdrawn", "ran out"])
+def test_a_viewer_who_once_scanned_the_table_link_reads_the_sheet_once_it_ends(client, ended):
+    game = make_game(hands=[EXACT_BEN])
+    path = table_link(client, game)
+    viewer = Phone(user="viewer")
+    viewer.force_login(make_member("viewer", "viewer"))
+    viewer.get(path)
+    link = game.table_links.get()
+    if ended == "withdrawn":
+        link.revoke()
+    else:
+        TableLink.objects.filter(pk=link.pk).update(created_at=timezone.now() - timedelta(hours=25))
+    game.refresh_from_db()
+    sheet = viewer.get(game.get_absolute_url())
+    assert sheet.status_code == 200
+    body = sheet.content.decode()
+    assert "Ben" in body and 'id="hand-form"' not in body and "a guest" not in body
+    assert viewer.get(f"/games/{game.pk}/log/").status_code == 200
+    assert viewer.get(f"/g/{game.pk}/")["Location"] == game.get_absolute_url()
+    moved = {**HTMX, "If-None-Match": f'"{game.pk}.{game.version - 1}.en-gb"'}
+    assert viewer.get(f"/games/{game.pk}/live/", headers=moved).status_code == 200
+    # Their role answers a change again: a viewer changes nothing.
+    assert viewer.post(f"/games/{game.pk}/hands/", BEN_MAKES_4).status_code == 403
+
+
+def test_a_guests_poll_and_stream_of_a_deleted_game_are_not_told_nothing_moved(client):
+    game = make_game(hands=[EXACT_BEN])
+    guest = seated_guest(client, game)
+    client.post(f"/games/{game.pk}/delete/")
+    game.refresh_from_db()
+    assert game.is_deleted
+    idle = {**HTMX, "If-None-Match": f'"{game.pk}.{game.version}.en-gb"'}
+    poll = guest.get(f"/games/{game.pk}/live/", headers=idle)
+    assert poll.status_code == 200 and poll["HX-Redirect"] == game.get_absolute_url()
+    page = guest.get(game.get_absolute_url())
+    assert page.status_code == 404 and "deleted" in page.content.decode()
+    # The stream's first look finds nothing to show: closed (no stream at all).
+    assert guest.get(f"/games/{game.pk}/stream/?version={game.version}").status_code == 404

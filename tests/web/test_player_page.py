@@ -55,9 +55,10 @@ def test_coin_games_show_net_coins():
 def test_editing_a_hand_updates_the_players_record(client):
     game = ben_wins()
     last = game.live_hands()[-1]
+    # The game is won: its hand changes once its Reopen page was answered.
     client.post(
         f"/games/{game.pk}/hands/{last.pk}/edit/",
-        {"bidder": "1", "bid": "5", "tricks": ["4", "3", "3", "3"]},
+        {"bidder": "1", "bid": "5", "tricks": ["4", "3", "3", "3"], "reopen": "1"},
     )
     ben = player_stats(Player.objects.get(name="Ben"))
     assert (ben.played, ben.bids, ben.bids_made) == (0, 4, 3)

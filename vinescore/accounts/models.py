@@ -252,7 +252,12 @@ class GameLink(models.Model):
         if self.revoked_at is None:
             self.revoked_at = timezone.now()
             self.save(update_fields=["revoked_at"])
-            live.announce(self.game_id)  # its open streams close at once
+            for game_id in self.announced():
+                live.announce(game_id)  # its open streams close at once
+
+    def announced(self) -> list[int]:
+        """The games whose phones hear that the link was withdrawn."""
+        return [self.game_id]
 
 
 class SpectatorLink(GameLink):
@@ -287,19 +292,31 @@ def new_table_code() -> str:
     return "".join(secrets.choice(TABLE_CODE_ALPHABET) for _ in range(TABLE_CODE_LENGTH))
 
 
-class TableLink(GameLink):
-    """A link that lets anyone at the table score one game without an
-    account: enter, edit, delete and restore its hands, and follow its live
-    sheet. It ends when the game is finished, when a member withdraws it, or
-    TABLE_LINK_HOURS after it was made, whichever comes first
-    (access.py decides what its guests may do). Unlike a spectator link, its
-    address carries a short random code of its own, not a signed number: it
-    is read out and typed as often as it is scanned."""
+class TableLinkQuerySet(models.QuerySet):
+    def good(self):
+        """The links that still let guests in: TableLink.refusal as a filter."""
+        return self.filter(revoked_at__isnull=True, created_at__gt=TableLink.cutoff())
 
+
+class TableLink(GameLink):
+    """A link that lets anyone at the table score its games without an
+    account: enter, edit, delete and restore their hands, and follow the
+    live sheet. It belongs to the table's evening, not to one game: it
+    outlives the end of a game, and a rematch or the next game started from
+    one of its games joins it (`games`). It ends when a member withdraws it,
+    or TABLE_LINK_HOURS after it was made (access.py decides what its guests
+    may do). Unlike a spectator link, its address carries a short random
+    code of its own, not a signed number: it is read out and typed as often
+    as it is scanned."""
+
+    # The game it was made for; `games` holds it and every game the table went on to.
     game = models.ForeignKey("table.Game", on_delete=models.CASCADE, related_name="table_links")
+    games = models.ManyToManyField("table.Game", related_name="table_links_in", blank=True)
     code = models.CharField(
         max_length=TABLE_CODE_LENGTH, unique=True, default=new_table_code, editable=False
     )
+
+    objects = TableLinkQuerySet.as_manager()
 
     class Meta(GameLink.Meta):
         pass
@@ -310,10 +327,16 @@ class TableLink(GameLink):
     def save(self, *args, **kwargs) -> None:
         # A code is never reused (an ended link's code is still refused as
         # ended), so one already drawn is drawn again.
-        if self._state.adding:
+        adding = self._state.adding
+        if adding:
             while TableLink.objects.filter(code=self.code).exists():
                 self.code = new_table_code()
         super().save(*args, **kwargs)
+        if adding:
+            self.games.add(self.game_id)
+
+    def announced(self) -> list[int]:
+        return list(self.games.values_list("pk", flat=True))
 
     @property
     def token(self) -> str:
@@ -338,12 +361,11 @@ class TableLink(GameLink):
     def ends_at(self) -> timezone.datetime:
         return self.created_at + timedelta(hours=settings.TABLE_LINK_HOURS)
 
-    def refusal(self, game_finished: bool) -> str:
-        """Why this link no longer lets anyone score ("" while it does)."""
+    def refusal(self) -> str:
+        """Why this link no longer lets anyone in ("" while it does); the
+        same rule as TableLinkQuerySet.good."""
         if self.revoked_at is not None:
             return gettext("A member of the group withdrew this table link.")
-        if game_finished:
-            return gettext("This game is over, so its table link has ended.")
         if self.created_at <= self.cutoff():
             return gettext("This table link ran out: each one works for {hours} hours.").format(
                 hours=settings.TABLE_LINK_HOURS

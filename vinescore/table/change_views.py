@@ -8,6 +8,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from django.contrib import messages
+from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
@@ -19,6 +20,7 @@ from django.views.decorators.http import (
     require_POST,
     require_safe,
 )
+from django_htmx.http import HttpResponseClientRedirect
 
 from vinescore.accounts import access
 from vinescore.scoring import replay
@@ -27,6 +29,7 @@ from vinescore.scoring.ledger import describe, settle_up
 from . import changes
 from .change_words import change_words
 from .forms import (
+    GuestWhoForm,
     HandForm,
     NoteForm,
     ReopenForm,
@@ -79,7 +82,7 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
             form.facts,
             key=sent.one_time_key,
             played=sheet,
-            by_guest=access.by_guest(request, game.pk),
+            **guest_of(request, game),
         )
     if not request.htmx:
         return HttpResponseRedirect(game.get_absolute_url())
@@ -133,6 +136,8 @@ def hand_edit(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse |
     number = live_number(game, hand)
     if number is None:
         raise Http404("That hand was deleted; restore it before editing.")
+    if game.is_finished and request.GET.get(REOPEN) != "1":
+        return HttpResponseRedirect(reopen_url(game, hand, "edit"))
     table = game.played()[1].table_for(number - 1)
     form = HandForm(game.rules, table, initial=facts_as_data(game.rules.fields(table), hand.facts))
     return hand_edit_page(request, game, hand, number, form, table)
@@ -147,15 +152,70 @@ def hand_edit_post(request: HttpRequest, game: Game, hand_pk: int) -> HttpRespon
     number = live_number(game, hand)
     if number is None:  # deleted, and the version did not move since: a hand of no page
         raise Http404("That hand was deleted; restore it before editing.")
+    refused = settled_refusal(request, game)
+    if refused is not None:
+        return refused
     table = game.played()[1].table_for(number - 1)
     form = HandForm(game.rules, table, request.POST)
     if not form.is_valid():
         return hand_edit_page(request, game, hand, number, form, table)
     if form.facts != hand.facts:
-        game.edit_hand(
-            hand, form.facts, key=sent.one_time_key, by_guest=access.by_guest(request, game.pk)
-        )
+        reopen_if_settled(request, game, number)
+        game.edit_hand(hand, form.facts, key=sent.one_time_key, **guest_of(request, game))
     return HttpResponseRedirect(back)
+
+
+# Sent with a change to a finished game's hand once its Reopen page was answered.
+REOPEN = "reopen"
+
+
+def reopen_url(game: Game, hand: Hand, then: str) -> str:
+    """The Reopen page that asks before `then` (edit, delete, restore) changes
+    a hand of a finished game."""
+    return f"{reverse('game_reopen', args=[game.pk])}?hand={hand.pk}&then={then}"
+
+
+def settled_sentence(game: Game) -> str:
+    """What changing a hand of a finished game will replace, in a sentence."""
+    settled = game.settled_words()
+    if settled["settle_up"]:
+        return gettext(
+            "{game} is settled: changing a hand reopens it, and the settle-up "
+            "{settle_up} will be replaced."
+        ).format(game=game.name, settle_up="; ".join(settled["settle_up"]))
+    return gettext(
+        "{game} is over ({winner} won): changing a hand reopens it, and who won "
+        "is worked out again."
+    ).format(game=game.name, winner=settled["winner"])
+
+
+def settled_refusal(request: HttpRequest, game: Game) -> HttpResponse | None:
+    """A 409 for a change to a hand of a finished game not sent through its
+    Reopen page (one tap on an old tab, a phone's outbox sending again);
+    None when the hand may change."""
+    if not game.is_finished or request.POST.get(REOPEN) == "1":
+        return None
+    messages.error(
+        request,
+        gettext("{settled} Nothing was changed: tap Reopen first.").format(
+            settled=settled_sentence(game)
+        ),
+    )
+    return sheet_response(request, game, game.place.who, status=409)
+
+
+def reopen_if_settled(request: HttpRequest, game: Game, number: int) -> None:
+    """The log keeps what a finished game had settled before its hand changes."""
+    if game.is_finished:
+        game.reopened_to_change(number, **guest_of(request, game))
+
+
+def guest_of(request: HttpRequest, game: Game) -> dict:
+    """Whether a change comes from a guest's phone, and whose (the change log)."""
+    return {
+        "by_guest": access.by_guest(request, game.pk),
+        "guest_name": access.guest_name(request, game.pk),
+    }
 
 
 def hand_edit_page(
@@ -171,6 +231,8 @@ def hand_edit_page(
             "later": game.hand_count - number,
             "form": form,
             "began": game.rules.began(table),
+            "reopen": game.is_finished and request.GET.get(REOPEN, request.POST.get(REOPEN)) == "1",
+            "settled": settled_sentence(game) if game.is_finished else "",
         },
         status=422 if form.errors else 200,
     )
@@ -191,6 +253,8 @@ def hand_delete(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse
     number = live_number(game, hand)
     if number is None:
         return HttpResponseRedirect(game.get_absolute_url())
+    if game.is_finished:
+        return HttpResponseRedirect(reopen_url(game, hand, "delete"))
     return TemplateResponse(
         request,
         "table/hand_delete.html",
@@ -201,7 +265,11 @@ def hand_delete(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse
 def delete_hand(request: HttpRequest, game: Game, hand: Hand, key: str) -> HttpResponse:
     """Deletes the hand; the sheet then says so, with Undo, to this phone."""
     if hand.deleted_at is None:
-        game.delete_hand(hand, key=key, by_guest=access.by_guest(request, game.pk))
+        refused = settled_refusal(request, game)
+        if refused is not None:
+            return refused
+        reopen_if_settled(request, game, game.number_of(hand))
+        game.delete_hand(hand, key=key, **guest_of(request, game))
     if hand.deleted_at is not None:
         messages.add_message(
             request,
@@ -226,7 +294,11 @@ def hand_restore(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
                 )
                 messages.error(request, full)
                 return sheet_response(request, game, game.place.who, status=409)
-            game.restore_hand(hand, key=key, by_guest=access.by_guest(request, game.pk))
+            refused = settled_refusal(request, game)
+            if refused is not None:
+                return refused
+            reopen_if_settled(request, game, game.number_of(hand))
+            game.restore_hand(hand, key=key, **guest_of(request, game))
         return restored(game, hand)
 
     return changing(
@@ -261,6 +333,12 @@ def game_reopen(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespons
 
 
 def game_reopen_page(request: HttpRequest, game: Game) -> TemplateResponse | HttpResponse:
+    if request.method != "POST" and "hand" in request.GET:
+        return reopen_to_change_page(request, game)
+    if game.place.is_guest:  # playing on is for the group's members
+        raise PermissionDenied(
+            gettext("A guest at the table can change a hand of a finished game, not play on.")
+        )
     sheet = HttpResponseRedirect(game.get_absolute_url())
     key = ""
     if request.method == "POST":
@@ -286,6 +364,33 @@ def game_reopen_page(request: HttpRequest, game: Game) -> TemplateResponse | Htt
         "table/game_reopen.html",
         {"game": game, "form": form},
         status=422 if form is not None and form.errors else 200,
+    )
+
+
+def reopen_to_change_page(request: HttpRequest, game: Game) -> HttpResponse:
+    """Before a hand of a finished game changes: what will be replaced, asked
+    once; its button sends the change itself (or opens the hand to edit)."""
+    pk = request.GET.get("hand", "")
+    hand = get_hand(game, int(pk)) if pk.isdigit() and len(pk) < 12 else None
+    if hand is None:
+        raise Http404("No such hand.")
+    then = request.GET.get("then")
+    then = then if then in ("edit", "delete", "restore") else "edit"
+    if not game.is_finished:  # reopened meanwhile, or never settled: nothing to ask
+        if then == "edit":
+            return HttpResponseRedirect(reverse("hand_edit", args=[game.pk, hand.pk]))
+        return HttpResponseRedirect(game.get_absolute_url())
+    return TemplateResponse(
+        request,
+        "table/game_reopen.html",
+        {
+            "game": game,
+            "hand": hand,
+            "number": game.number_of(hand),
+            "then": then,
+            "settled": settled_sentence(game),
+            "reopen": REOPEN,
+        },
     )
 
 
@@ -333,6 +438,33 @@ def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
         return HttpResponseRedirect(reverse("game", args=[change.after["game"]]))
 
     return changing(request, pk, start, opened)
+
+
+@require_safe
+def game_next(request: HttpRequest, pk: int) -> HttpResponse:
+    """Where the table went on from this game (its rematch): a guest's sheet
+    of the game before is sent on to it, live, without a new scan."""
+    game = get_game(request, pk)
+    after = game.rematch_pk()
+    if after is None:
+        raise Http404("No game was started from this one.")
+    url = reverse("game", args=[after])
+    return HttpResponseClientRedirect(url) if request.htmx else HttpResponseRedirect(url)
+
+
+@require_POST
+def guest_who(request: HttpRequest, pk: int) -> HttpResponse:
+    """A guest's phone says whose it is (a seat's name, or just watching),
+    once: the change log names it on each change it makes."""
+    game = get_game(request, pk, write=True)
+    if not game.place.is_guest:
+        return HttpResponseRedirect(game.get_absolute_url())
+    form = GuestWhoForm(request.POST, names=[p.name for p in game.seated_players()])
+    if not form.is_valid():
+        messages.error(request, form.errors["name"][0])
+        return sheet_response(request, game, game.place.who, status=422)
+    access.answer_who(request, game.pk, form.cleaned_data["name"])
+    return HttpResponseRedirect(game.get_absolute_url())
 
 
 @require_POST

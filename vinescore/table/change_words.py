@@ -172,7 +172,7 @@ def change_words(
             return gettext("The table ended the session.")
         return gettext("The table ended the game.")
     if action == GameChange.REOPENED:
-        return gettext("Reopened to play on.")
+        return reopened_words(change.before or {}, change.after or {})
     if action == GameChange.REMATCH:
         return gettext("A rematch was started from this game.")
     if action == GameChange.MERGED:
@@ -198,6 +198,28 @@ def change_words(
             "Seat {seat}: {was} was replaced by {now}, in every hand played there."
         ).format(seat=seat, was=before.get("name", "?"), now=after.get("name", "?"))
     return gettext("{action}.").format(action=change.get_action_display())
+
+
+def reopened_words(before: dict, after: dict) -> str:
+    """A finished game reopened: to play on, or to change one of its hands;
+    what it had settled, which that replaced, stays said here."""
+    settled = "; ".join(before.get("settle_up") or [])
+    number = after.get("hand")
+    if number is None:
+        if settled:
+            return gettext("Reopened to play on: the settle-up {settle_up} was replaced.").format(
+                settle_up=settled
+            )
+        return gettext("Reopened to play on.")
+    if settled:
+        return gettext(
+            "Reopened to change hand {number}: the settle-up {settle_up} was replaced."
+        ).format(number=number, settle_up=settled)
+    if before.get("winner"):
+        return gettext("Reopened to change hand {number}; {winner} had won.").format(
+            number=number, winner=before["winner"]
+        )
+    return gettext("Reopened to change hand {number}.").format(number=number)
 
 
 def seats_words(before: dict, after: dict) -> str:

@@ -649,3 +649,16 @@ class ReplaceForm(forms.Form):
                 )
             data["player"] = found or name
         return data
+
+
+class GuestWhoForm(forms.Form):
+    """ "Who are you?" on a guest's phone: a seat's name, or "" for just watching."""
+
+    name = forms.ChoiceField(required=False)
+
+    def __init__(self, *args, names: list[str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["name"].choices = [("", ""), *((name, name) for name in names)]
+        self.fields["name"].error_messages["invalid_choice"] = gettext_lazy(
+            "That name is not at this table: tap one of the seats' names."
+        )

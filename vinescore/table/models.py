@@ -31,9 +31,10 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 
 from vinescore import live
-from vinescore.accounts.models import group_started
+from vinescore.accounts.models import TableLink, group_started
 from vinescore.names import MAX_KEY, MAX_NAME, name_key
 from vinescore.scoring import REGISTRY, GameRules, Setup, Sheet, replay
+from vinescore.scoring.ledger import describe, settle_up
 from vinescore.scoring.sheet import SeatSummary
 
 # Hands in one game: far beyond any real session, and small enough that the
@@ -497,10 +498,12 @@ class Game(models.Model):
         after=None,
         key: str = "",
         by_guest: bool = False,
+        guest_name: str = "",
     ):
         """One line of the change log, made from the game's current version;
         `key` is the one-time key of the submit that made the change;
-        `by_guest`: it came in through a table link."""
+        `by_guest`: it came in through a table link, from the phone of the
+        seat named `guest_name` (if the guest said who they are)."""
         return self.changes.create(
             action=action,
             hand=hand,
@@ -509,6 +512,7 @@ class Game(models.Model):
             key=key,
             version=self.version,
             by_guest=by_guest,
+            guest_name=guest_name,
         )
 
     # Each change below is saved in one transaction with its log line and
@@ -516,7 +520,12 @@ class Game(models.Model):
 
     @transaction.atomic(savepoint=False)
     def add_hand(
-        self, facts: dict, key: str = "", played: Sheet | None = None, by_guest: bool = False
+        self,
+        facts: dict,
+        key: str = "",
+        played: Sheet | None = None,
+        by_guest: bool = False,
+        guest_name: str = "",
     ) -> tuple[Hand, Sheet]:
         """The hand after the last one (deleted ones included), and the sheet
         with it; `played`: the sheet before this hand, if the caller has it."""
@@ -535,30 +544,45 @@ class Game(models.Model):
         hand = self.hands.create(position=after_last, facts=facts)
         # The database worked the position out; it is read again only if asked for.
         del hand.position
-        self.log(GameChange.ADDED, hand=hand, after=facts, key=key, by_guest=by_guest)
+        guest = {"by_guest": by_guest, "guest_name": guest_name}
+        self.log(GameChange.ADDED, hand=hand, after=facts, key=key, **guest)
         return hand, self.refresh_result(played.extended(facts) if played is not None else None)
 
     @transaction.atomic(savepoint=False)
-    def edit_hand(self, hand: Hand, facts: dict, key: str = "", by_guest: bool = False) -> None:
+    def edit_hand(
+        self, hand: Hand, facts: dict, key: str = "", by_guest: bool = False, guest_name: str = ""
+    ) -> None:
         before, hand.facts = hand.facts, facts
         hand.save(update_fields=["facts", "updated_at"])
         self.log(
-            GameChange.EDITED, hand=hand, before=before, after=facts, key=key, by_guest=by_guest
+            GameChange.EDITED,
+            hand=hand,
+            before=before,
+            after=facts,
+            key=key,
+            by_guest=by_guest,
+            guest_name=guest_name,
         )
         self.refresh_result()
 
     @transaction.atomic(savepoint=False)
-    def delete_hand(self, hand: Hand, key: str = "", by_guest: bool = False) -> None:
+    def delete_hand(
+        self, hand: Hand, key: str = "", by_guest: bool = False, guest_name: str = ""
+    ) -> None:
         hand.deleted_at = timezone.now()
         hand.save(update_fields=["deleted_at", "updated_at"])
-        self.log(GameChange.DELETED, hand=hand, before=hand.facts, key=key, by_guest=by_guest)
+        guest = {"by_guest": by_guest, "guest_name": guest_name}
+        self.log(GameChange.DELETED, hand=hand, before=hand.facts, key=key, **guest)
         self.refresh_result()
 
     @transaction.atomic(savepoint=False)
-    def restore_hand(self, hand: Hand, key: str = "", by_guest: bool = False) -> None:
+    def restore_hand(
+        self, hand: Hand, key: str = "", by_guest: bool = False, guest_name: str = ""
+    ) -> None:
         hand.deleted_at = None
         hand.save(update_fields=["deleted_at", "updated_at"])
-        self.log(GameChange.RESTORED, hand=hand, after=hand.facts, key=key, by_guest=by_guest)
+        guest = {"by_guest": by_guest, "guest_name": guest_name}
+        self.log(GameChange.RESTORED, hand=hand, after=hand.facts, key=key, **guest)
         self.refresh_result()
 
     @transaction.atomic(savepoint=False)
@@ -575,14 +599,37 @@ class Game(models.Model):
         self.log(GameChange.ENDED, key=key)
         self.refresh_result()
 
+    def settled_words(self) -> dict:
+        """What a finished game settled, as the change log keeps it once a
+        change replaces it: its winner and, in a coin game, its settle-up."""
+        settle = []
+        if self.rules.coins and self.stakes is not None and self.final_totals:
+            try:
+                settle = describe(settle_up(self.final_totals, self.stakes), self.setup().names)
+            except ValueError:  # balances that cannot come back to the stakes
+                settle = []
+        return {"winner": self.winner_name, "settle_up": settle}
+
+    def reopened_to_change(self, number: int, by_guest: bool = False, guest_name: str = ""):
+        """A settled game reopened to change hand `number`: the log keeps
+        what was settled (the change itself is logged next)."""
+        return self.log(
+            GameChange.REOPENED,
+            before=self.settled_words(),
+            after={"hand": number},
+            by_guest=by_guest,
+            guest_name=guest_name,
+        )
+
     @transaction.atomic(savepoint=False)
     def reopen(self, target: int | None = None, key: str = "") -> None:
         """Play on: a game the table ended is simply reopened; one that was
         won plays on to a higher target."""
         if self.ended:
+            settled = self.settled_words()
             self.ended = False
             self.save(update_fields=["ended"])
-            self.log(GameChange.REOPENED, key=key)
+            self.log(GameChange.REOPENED, before=settled, key=key)
         else:
             before, self.target = self.target, target
             self.save(update_fields=["target"])
@@ -594,9 +641,21 @@ class Game(models.Model):
         """The same table again, started from this game's sheet; its log
         says so, and a second phone asking for a rematch is sent to it."""
         rematch = self.same_table_again()
+        # The table's guests go on with it: its good table links now open the rematch.
+        joins = TableLink.games.through
+        joins.objects.bulk_create(
+            joins(tablelink_id=link, game_id=rematch.pk)
+            for link in TableLink.objects.filter(games=self).good().values_list("pk", flat=True)
+        )
         self.log(GameChange.REMATCH, after={"game": rematch.pk}, key=key)
         self.refresh_result()
         return rematch
+
+    def rematch_pk(self) -> int | None:
+        """The game the table went on to from this one (its latest rematch)."""
+        started = self.changes.filter(action=GameChange.REMATCH).order_by("-pk")
+        after = started.values_list("after", flat=True).first()
+        return after.get("game") if isinstance(after, dict) else None
 
     @transaction.atomic(savepoint=False)
     def delete_game(self, key: str = "") -> None:
@@ -798,6 +857,8 @@ class GameChange(models.Model):
     # Made by a guest at the table, through a table link (no account). The
     # database knows the default too: an import writes its log in raw SQL.
     by_guest = models.BooleanField(default=False, db_default=False)
+    # The seat a guest's phone said it is ("Who are you?"); "" when it did not.
+    guest_name = models.CharField(max_length=MAX_NAME, blank=True, default="", db_default="")
 
     class Meta:
         ordering = ["-at", "-pk"]
@@ -818,6 +879,16 @@ class GameChange(models.Model):
         EDITED: gettext_noop("Changed by a guest at the table"),
         DELETED: gettext_noop("Deleted by a guest at the table"),
         RESTORED: gettext_noop("Restored by a guest at the table"),
+        REOPENED: gettext_noop("Reopened by a guest at the table"),
+    }
+
+    # The same, when the guest said who they are.
+    NAMED_GUEST_WORDS = {
+        ADDED: gettext_noop("Entered by {name}'s phone (guest)"),
+        EDITED: gettext_noop("Changed by {name}'s phone (guest)"),
+        DELETED: gettext_noop("Deleted by {name}'s phone (guest)"),
+        RESTORED: gettext_noop("Restored by {name}'s phone (guest)"),
+        REOPENED: gettext_noop("Reopened by {name}'s phone (guest)"),
     }
 
     @property
@@ -825,6 +896,9 @@ class GameChange(models.Model):
         """Who made a change that came in through a table link."""
         if not self.by_guest:
             return ""
+        if self.guest_name:
+            said = self.NAMED_GUEST_WORDS.get(self.action, self.NAMED_GUEST_WORDS[self.EDITED])
+            return gettext(said).format(name=self.guest_name)
         return gettext(self.GUEST_WORDS.get(self.action, self.GUEST_WORDS[self.EDITED]))
 
 

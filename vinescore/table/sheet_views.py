@@ -268,8 +268,9 @@ class SheetParts:
                     (signed(award), total)
                     for award, total in zip(row.result.awards, row.totals, strict=True)
                 ],
-                "edit_url": f"{base}hands/{hand.pk}/edit/",
-                "delete_url": f"{base}hands/{hand.pk}/delete/",
+                # A finished game's hands change through Reopen, which asks first.
+                "edit_url": reopen_first(base, hand.pk, "edit", game.is_finished),
+                "delete_url": reopen_first(base, hand.pk, "delete", game.is_finished),
                 "after_win": sheet.decided_at is not None and row.number > sheet.decided_at,
                 "payments": describe(row.result.payments, names),
                 "rule_url": rule_url(self.rules_url, game.kind, row.result.rule),
@@ -295,6 +296,12 @@ class SheetParts:
                 ).format(game=game.name),
             )
         )
+
+
+def reopen_first(base: str, hand: int, then: str, finished: bool) -> str:
+    if finished:
+        return f"{base}reopen/?hand={hand}&then={then}"
+    return f"{base}hands/{hand}/{then}/"
 
 
 def signed(award: int) -> str:
@@ -333,6 +340,7 @@ def sheet_response(
     through Django's messages."""
     show_all = request.GET.get("all") == "1"
     writing = who in ("write", "guest")
+    guest = who == "guest"
     live_url = live_url or reverse("game_live", args=[game.pk])
     context = {
         "game": game,
@@ -341,7 +349,11 @@ def sheet_response(
         "parts": SheetParts(game, who, show_all, played),
         "show_all": show_all,
         "can_write": writing,
-        "guest": who == "guest",
+        "guest": guest,
+        # A guest's phone goes on with the table to the game started from this one.
+        "next_game": guest and game.rematch_pk(),
+        # "Who are you?", until this guest's phone answers it.
+        "ask_who": guest and not access.has_answered(request, game.pk),
         "watching": who == "watch",
         "form": form,
         "note_form": note_form,

@@ -85,9 +85,10 @@ def game_snapshot(pk: int) -> Read:
             return None
         if version == shown:
             return pk, version, None
-        if role is None or (role not in Membership.WRITERS and str(pk) in access.tables(request)):
-            # A guest (or a viewer who scanned the table link, who scores
-            # as one): the table link is checked as the poll checks it.
+        if role is None or (role not in Membership.WRITERS and access.tables(request)):
+            # A guest (or a viewer who scanned a table link, who scores as
+            # one while it is good): the table link is checked as the poll
+            # checks it.
             forget_access(request)
             try:
                 game = get_game(request, pk)

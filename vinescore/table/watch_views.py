@@ -1,6 +1,6 @@
 """Other phones on a game: the table link (a QR code, and an address short
 enough to read out and type, /t/<code>/, that let anyone at the table score
-this game without an account), the short link members type, and spectator
+this game and the rematches after it without an account), the short link members type, and spectator
 links: a game's live sheet, read only, for anyone holding a signed link
 that the game's owner or members can revoke. A spectator sees the sheet and
 nothing else: no other game, player page or history. What a guest at the
@@ -131,13 +131,15 @@ def table_link(request: HttpRequest, code: str) -> HttpResponse:
     )
     if link is None:
         raise Http404("No such link.")
-    reason = link.refusal(game_finished=link.game.is_finished)
+    reason = link.refusal()
     if reason:
         return table_link_ended(request, reason, link.game_id)
-    member = access.places(request).get(link.game.group_id)
+    # The game the table plays now: the newest one the link went on to.
+    game = link.games.live().order_by("-pk").first() or link.game
+    member = access.places(request).get(game.group_id)
     if member is None or not member.can_write:
-        access.seat_guest(request, link)
-    return HttpResponseRedirect(link.game.get_absolute_url())
+        access.seat_guest(request, link.pk, game.pk)
+    return HttpResponseRedirect(game.get_absolute_url())
 
 
 @require_POST
@@ -150,7 +152,7 @@ def table_link_new(request: HttpRequest, pk: int) -> HttpResponse:
 @require_POST
 def table_link_revoke(request: HttpRequest, pk: int, link_pk: int) -> HttpResponse:
     game = get_game(request, pk, write=True)
-    get_object_or_404(TableLink, game=game, pk=link_pk).revoke()
+    get_object_or_404(TableLink, games=game, pk=link_pk).revoke()
     return HttpResponseRedirect(reverse("game_join", args=[game.pk]) + "#table")
 
 
@@ -163,8 +165,8 @@ def game_join(request: HttpRequest, pk: int) -> TemplateResponse:
     can_write = game.place.who == "write"
     table, watch = [], []
     if can_write:
-        good = game.table_links.filter(revoked_at__isnull=True, created_at__gt=TableLink.cutoff())
-        for link in good if not game.is_finished else []:
+        # The links of this game's table, made for it or for a game before it.
+        for link in game.table_links_in.good():
             shared = links.shared(request, reverse("table_link", args=[link.code]))
             table.append({"link": link, "shared": shared})
         for link in game.watch_links.filter(revoked_at__isnull=True):
