@@ -99,8 +99,9 @@ def test_a_second_look_at_a_player_adds_nothing_up_again(client):
     ben_wins()
     first, second = page_queries(client, Player.objects.get(name="Ana"))
     # The second look reads the session, who is asking and their groups, the
-    # player and the names to compare with; nothing is added up.
-    assert second <= 5 < first
+    # player, the version of their record (their games' versions, summed in
+    # one query) and the names to compare with; nothing is added up.
+    assert second <= 6 < first
 
 
 def test_the_player_page_shows_a_game_finished_after_it_was_first_shown(client):

@@ -112,6 +112,15 @@ class PlayerQuerySet(models.QuerySet):
             found |= {p.name_key: p for p in players.filter(name_key__in=[p.name_key for p in new])}
         return {name: found[name_key(name)] for name in names}
 
+    def record_changed(self, pks: Iterable[int]) -> None:
+        """A new version of these players' records, for a change their games'
+        versions cannot tell (a game left, or gone for good). Rows locked in
+        one order, so two such changes sharing players never deadlock."""
+        pks = sorted(set(pks))
+        if pks:
+            list(self.select_for_update().filter(pk__in=pks).order_by("pk").values_list("pk"))
+            self.filter(pk__in=pks).update(record_changed_at=timezone.now())
+
 
 class Player(models.Model):
     name = models.CharField(max_length=MAX_NAME)
@@ -130,8 +139,10 @@ class Player(models.Model):
         blank=True,
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    # Moved on whenever a game they sit in changes (Game.refresh_seats), so
-    # that it names one version of their record (see fragments.py).
+    # Moved on when they leave a game, or one they sat in is gone for good:
+    # with their games' versions it names one version of their record
+    # (record_version). Not written by a hand, which would lock every
+    # seated player's row for it (two games sharing players deadlocked).
     record_changed_at = models.DateTimeField(default=timezone.now)
 
     objects = PlayerQuerySet.as_manager()
@@ -157,6 +168,23 @@ class Player(models.Model):
         if update_fields is not None and "name" in update_fields:
             kwargs["update_fields"] = {*update_fields, "name_key"}
         super().save(*args, **kwargs)
+
+    def record_version(self) -> tuple:
+        """What names one version of this player's record (fragments.py): a
+        change to any game they sit in moves that game's version on, and so
+        the sum of them; taking a seat moves the count, leaving one or a game
+        gone for good moves record_changed_at. One query."""
+        games = Seat.objects.filter(player=self).aggregate(
+            seats=models.Count("pk"), versions=models.Sum("game__version")
+        )
+        return (
+            self.pk,
+            self.name,
+            self.record_changed_at,
+            str(self.account or ""),
+            games["seats"],
+            games["versions"] or 0,
+        )
 
     @transaction.atomic
     def rename(self, name: str) -> None:
@@ -412,7 +440,7 @@ class Game(models.Model):
     def delete(self, *args, **kwargs):
         """Gone for good (the admin, or 30 days after it was deleted): a new
         version of each seated player's record, which no longer counts it."""
-        Player.objects.filter(seats__game=self).update(record_changed_at=timezone.now())
+        Player.objects.record_changed(self.seats.values_list("player_id", flat=True))
         return super().delete(*args, **kwargs)
 
     def refresh_result(self, sheet: Sheet | None = None) -> Sheet:
@@ -461,10 +489,6 @@ class Game(models.Model):
                 for name, value in moved.items():
                     setattr(seat, name, value)
                 Seat.objects.filter(pk=seat.pk).update(**moved)
-        # Every seated player's page lists this game, whose card changed.
-        Player.objects.filter(pk__in=[seat.player_id for seat in seats]).update(
-            record_changed_at=timezone.now()
-        )
 
     @transaction.atomic
     def same_table_again(self) -> Game:
@@ -640,7 +664,7 @@ class Game(models.Model):
                 self.stakes = rules.default_stakes(len(players))
         self.first_dealer = first_dealer
         self.save(update_fields=["first_dealer", "target", "stakes"])
-        Player.objects.filter(pk__in=left).update(record_changed_at=timezone.now())
+        Player.objects.record_changed(left)
         self.forget_seats()
         after = {"names": [p.name for p in players], "dealer": first_dealer}
         self.log(GameChange.SEATS, before=before, after=after, key=key)
@@ -653,7 +677,7 @@ class Game(models.Model):
         seat = self.seats.select_related("player").get(position=position)
         before = {"seat": position, "name": seat.player.name}
         # The game leaves the record of whoever sat there: a new version of it.
-        Player.objects.filter(pk=seat.player_id).update(record_changed_at=timezone.now())
+        Player.objects.record_changed([seat.player_id])
         seat.player = player
         seat.save(update_fields=["player"])
         self.forget_seats()
