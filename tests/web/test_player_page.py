@@ -100,8 +100,9 @@ def test_a_second_look_at_a_player_adds_nothing_up_again(client):
     ben_wins()
     first, second = page_queries(client, Player.objects.get(name="Ana"))
     # The second look reads the session, who is asking and their groups, the
-    # player and the names to compare with, and for the ratings the group's
-    # history and its kept ratings; nothing is added up.
+    # player, the version of their record (their games' versions, summed in
+    # one query) and the names to compare with, and for the ratings the
+    # group's history and its kept ratings; nothing is added up.
     assert second <= 7 < first
 
 

@@ -15,7 +15,7 @@ import pytest
 from django.db import connection, connections
 from django.test import Client
 
-from tests.factories import make_game, make_member
+from tests.factories import NAMES, make_game, make_member
 from vinescore.table.models import Game, GameChange, Player
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -183,3 +183,39 @@ def test_two_phones_starting_games_with_the_same_new_name_seat_one_player():
         yan = Player.objects.get(name_key=f"yan {attempt}")
         for game in Game.objects.order_by("-pk")[:2]:
             assert game.seated_players() == [ana, zed, yan]
+
+
+def test_hands_in_games_that_share_players_are_each_stored_once():
+    """A club night: six games going at once, all seated from the same five
+    names in other orders (someone keeping two games going, a game and its
+    rematch). Each round, two phones at every table score the same next hand
+    at the same instant: no game waits on another's players, nothing
+    deadlocks, and each table stores its hand once."""
+    rounds = 6
+    # Twelve tables from five names: each seats four, in its own order.
+    seatings = [tuple(NAMES[(i + k * (1 + i // 5)) % 5] for k in range(4)) for i in range(12)]
+    games = [make_game(names=seats, target=99_999, hands=[EXACT_BEN]) for seats in seatings]
+    assert len({p.pk for g in games for p in g.seated_players()}) == 5
+    for played in range(1, rounds + 1):
+        calls = []
+        for game in games:
+            path = f"/games/{game.pk}/hands/"
+            calls += [
+                phone(
+                    path,
+                    {**BEN_MAKES_4, **drawn(game, f"{side}{game.pk}-{played}".ljust(20, "x"))},
+                    **HTMX,
+                )
+                for side in "ab"
+            ]
+        answers = race(*calls)
+        for pair in zip(answers[::2], answers[1::2], strict=True):
+            assert_one_stored_one_refused(list(pair), 200)
+            stored = next(a for a in pair if a.status_code == 200).content.decode()
+            refused = next(a for a in pair if a.status_code == 409).content.decode()
+            assert f"Hand {played + 2} ·" in stored
+            assert f"Hand {played + 1} was already entered on another phone" in refused
+    for game in games:
+        assert game.hands.count() == 1 + rounds
+        assert game.changes.filter(action=GameChange.ADDED).count() == 1 + rounds
+        assert_outcome_equals_the_hands(game)

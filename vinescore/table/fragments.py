@@ -2,10 +2,10 @@
 version of what they show.
 
 Every change to a game goes through Game.refresh_result(), which moves the
-game's `version` on and, for each player seated, `record_changed_at`.
-So `(game.pk, game.version)` names one rendering of
-its card exactly, and `(player.pk, player.name, player.record_changed_at)`
-one of their record. A change makes a new name; nothing is ever deleted, and
+game's `version` on. So `(game.pk, game.version)` names one rendering of
+its card exactly, and Player.record_version() (their seats' count, the sum
+of their games' versions, `record_changed_at` for a game left) one of their
+record. A change makes a new name; nothing is ever deleted, and
 the cache drops names nobody asks for any more on its own. Only what is the
 same for every visitor is kept: each visitor's own parts (the CSRF token,
 the top bar, one-time keys, messages) are rendered around it by the

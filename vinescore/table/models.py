@@ -14,6 +14,7 @@ and each sees the one before it.
 
 from __future__ import annotations
 
+import functools
 import uuid
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
@@ -22,7 +23,7 @@ from datetime import datetime, timedelta
 from typing import NamedTuple
 
 from django.conf import settings
-from django.db import models, transaction
+from django.db import connection, models, transaction
 from django.db.models import Subquery
 from django.db.models.functions import Coalesce, Lower
 from django.dispatch import receiver
@@ -112,6 +113,15 @@ class PlayerQuerySet(models.QuerySet):
             found |= {p.name_key: p for p in players.filter(name_key__in=[p.name_key for p in new])}
         return {name: found[name_key(name)] for name in names}
 
+    def record_changed(self, pks: Iterable[int]) -> None:
+        """A new version of these players' records, for a change their games'
+        versions cannot tell (a game left, or gone for good). Rows locked in
+        one order, so two such changes sharing players never deadlock."""
+        pks = sorted(set(pks))
+        if pks:
+            list(self.select_for_update().filter(pk__in=pks).order_by("pk").values_list("pk"))
+            self.filter(pk__in=pks).update(record_changed_at=timezone.now())
+
 
 class Player(models.Model):
     name = models.CharField(max_length=MAX_NAME)
@@ -130,8 +140,10 @@ class Player(models.Model):
         blank=True,
     )
     created_at = models.DateTimeField(auto_now_add=True)
-    # Moved on whenever a game they sit in changes (Game.refresh_seats), so
-    # that it names one version of their record (see fragments.py).
+    # Moved on when they leave a game, or one they sat in is gone for good:
+    # with their games' versions it names one version of their record
+    # (record_version). Not written by a hand, which would lock every
+    # seated player's row for it (two games sharing players deadlocked).
     record_changed_at = models.DateTimeField(default=timezone.now)
 
     objects = PlayerQuerySet.as_manager()
@@ -157,6 +169,23 @@ class Player(models.Model):
         if update_fields is not None and "name" in update_fields:
             kwargs["update_fields"] = {*update_fields, "name_key"}
         super().save(*args, **kwargs)
+
+    def record_version(self) -> tuple:
+        """What names one version of this player's record (fragments.py): a
+        change to any game they sit in moves that game's version on, and so
+        the sum of them; taking a seat moves the count, leaving one or a game
+        gone for good moves record_changed_at. One query."""
+        games = Seat.objects.filter(player=self).aggregate(
+            seats=models.Count("pk"), versions=models.Sum("game__version")
+        )
+        return (
+            self.pk,
+            self.name,
+            self.record_changed_at,
+            str(self.account or ""),
+            games["seats"],
+            games["versions"] or 0,
+        )
 
     @transaction.atomic
     def rename(self, name: str) -> None:
@@ -412,7 +441,7 @@ class Game(models.Model):
     def delete(self, *args, **kwargs):
         """Gone for good (the admin, or 30 days after it was deleted): a new
         version of each seated player's record, which no longer counts it."""
-        Player.objects.filter(seats__game=self).update(record_changed_at=timezone.now())
+        Player.objects.record_changed(self.seats.values_list("player_id", flat=True))
         return super().delete(*args, **kwargs)
 
     def refresh_result(self, sheet: Sheet | None = None) -> Sheet:
@@ -448,23 +477,21 @@ class Game(models.Model):
             live.announce(self.pk, self.version)
 
     def refresh_seats(self, sheet: Sheet) -> None:
-        """Each seat's part of the outcome; only what it changed is written
-        (a hand moves the totals, and the bidder's bids). One short UPDATE a
-        seat: bulk_update's CASE over every field took longer to build than
-        these take to run."""
+        """Each seat's part of the outcome; only the seats it moved are
+        written (a hand moves the totals, and the bidder's bids), all in one
+        UPDATE: one a seat was 5 round trips a hand, and bulk_update's CASE
+        over every field took longer to build than this."""
         self.load_seats()
-        seats = list(self.seats.all())
-        for seat in seats:
+        moved = []
+        for seat in self.seats.all():
             summary = asdict(sheet.seat_summary(seat.position))
-            moved = {name: v for name, v in summary.items() if getattr(seat, name) != v}
-            if moved:
-                for name, value in moved.items():
+            if any(getattr(seat, name) != value for name, value in summary.items()):
+                for name, value in summary.items():
                     setattr(seat, name, value)
-                Seat.objects.filter(pk=seat.pk).update(**moved)
-        # Every seated player's page lists this game, whose card changed.
-        Player.objects.filter(pk__in=[seat.player_id for seat in seats]).update(
-            record_changed_at=timezone.now()
-        )
+                moved.append((seat.pk, *summary.values()))
+        if moved:
+            with connection.cursor() as cursor:
+                cursor.execute(seats_update_sql(len(moved)), [v for row in moved for v in row])
 
     @transaction.atomic
     def same_table_again(self) -> Game:
@@ -698,7 +725,7 @@ class Game(models.Model):
                 self.stakes = rules.default_stakes(len(players))
         self.first_dealer = first_dealer
         self.save(update_fields=["first_dealer", "target", "stakes"])
-        Player.objects.filter(pk__in=left).update(record_changed_at=timezone.now())
+        Player.objects.record_changed(left)
         self.forget_seats()
         after = {"names": [p.name for p in players], "dealer": first_dealer}
         self.log(GameChange.SEATS, before=before, after=after, key=key)
@@ -711,7 +738,7 @@ class Game(models.Model):
         seat = self.seats.select_related("player").get(position=position)
         before = {"seat": position, "name": seat.player.name}
         # The game leaves the record of whoever sat there: a new version of it.
-        Player.objects.filter(pk=seat.player_id).update(record_changed_at=timezone.now())
+        Player.objects.record_changed([seat.player_id])
         seat.player = player
         seat.save(update_fields=["player"])
         self.forget_seats()
@@ -754,6 +781,30 @@ class Game(models.Model):
         if (before["totals"], before["winner"]) == (after["totals"], after["winner"]):
             return None
         return self.log(GameChange.RESCORED, before=before, after=after)
+
+
+SEAT_SUMMARY_TYPES = {
+    "total": "bigint",
+    "won": "boolean",
+    "bids": "integer",
+    "bids_made": "integer",
+    "bid_total": "bigint",
+    "best_hand": "bigint",
+}
+
+
+@functools.cache
+def seats_update_sql(rows: int) -> str:
+    """Game.refresh_seats' statement for `rows` seats: their summaries as
+    rows of a derived table, joined to the seats by id (PostgreSQL and
+    SQLite alike)."""
+    table = Seat._meta.db_table
+    columns = ["id", *SEAT_SUMMARY]
+    types = {"id": "bigint", **SEAT_SUMMARY_TYPES}
+    row = ", ".join(f"CAST(%s AS {types[c]}) AS {c}" for c in columns)
+    values = " UNION ALL ".join([f"SELECT {row}"] * rows)
+    sets = ", ".join(f"{c} = v.{c}" for c in SEAT_SUMMARY)
+    return f"UPDATE {table} SET {sets} FROM ({values}) AS v WHERE {table}.id = v.id"
 
 
 class Seat(models.Model):

@@ -159,7 +159,7 @@ def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
             return HttpResponseRedirect(reverse("head_to_head", args=[player.pk, int(other)]))
         error = gettext("Choose another player to compare with.")
     # Adding up thousands of games is done once per version of the record.
-    version = (player.pk, player.name, player.record_changed_at, str(player.account or ""))
+    version = player.record_version()
     record = fragments.cached(("player record", *version), lambda: player_record(player))
     with_whom = fragments.cached(("player together", *version), lambda: together(player))
     return TemplateResponse(
