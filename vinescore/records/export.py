@@ -13,7 +13,7 @@ from django.db import models
 from django.db.models import Prefetch
 
 from vinescore.scoring import Payment
-from vinescore.table.models import Game, LiveHand, Seat
+from vinescore.table.models import Game, Seat, duration_seconds
 
 from .format import FORMAT, VERSION
 
@@ -66,13 +66,6 @@ def game_record(game: Game) -> dict:
         "winner": winner,
         **session,
     }
-
-
-def duration_seconds(hands: list[LiveHand]) -> int | None:
-    """How long the game took, first hand to last, in whole seconds."""
-    if not hands or hands[0].played_at is None or hands[-1].played_at is None:
-        return None
-    return int((hands[-1].played_at - hands[0].played_at).total_seconds())
 
 
 def payment_records(payments: Iterable[Payment]) -> list[dict]:

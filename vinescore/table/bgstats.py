@@ -15,8 +15,7 @@ from django.utils import timezone
 
 from vinescore.scoring import Sheet
 
-from .models import Game, LiveHand
-from .records import duration_seconds
+from .models import Game, LiveHand, duration_seconds
 
 Played = tuple[list[LiveHand], Sheet]  # a game's live hands and their sheet (Game.played)
 

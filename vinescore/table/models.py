@@ -70,6 +70,13 @@ def duration_words(first: datetime | None, last: datetime | None) -> str:
     return gettext("{hours} h").format(hours=hours)
 
 
+def duration_seconds(hands: list[LiveHand]) -> int | None:
+    """How long the game took, first hand to last, in whole seconds."""
+    if not hands or hands[0].played_at is None or hands[-1].played_at is None:
+        return None
+    return int((hands[-1].played_at - hands[0].played_at).total_seconds())
+
+
 class LiveHand(NamedTuple):
     pk: int
     facts: dict

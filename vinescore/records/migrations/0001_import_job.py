@@ -9,7 +9,7 @@ class Migration(migrations.Migration):
 
     dependencies = [
         ("accounts", "0001_groups"),
-        ("table", "0015_import_job_to_records"),
+        ("table", "0016_import_job_to_records"),
     ]
 
     operations = [

@@ -6,7 +6,7 @@ from django.db import migrations
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("table", "0014_import_job_as_a_task"),
+        ("table", "0015_change_log_names_the_guest"),
     ]
 
     operations = [
