@@ -408,7 +408,8 @@ def test_a_game_of_mu_for_five_to_150(page: Page) -> None:
     expect_next_hand(page, 4, "Dee", "Eli")
 
     # Hand 4: Chief Ana bids 2 with Cy, a colour as trump, needing 27; they
-    # take 30. Bonus 20 each: Ana reaches 170 and Ben 150; Ana, higher, wins.
+    # take 30. Bonus 20 each: Ana reaches 170 and Ben 150, both on this hand;
+    # nobody reached 150 first, and Ana, higher, wins.
     need = mu_target(5, 2)
     tap(page, chief="Ana", bid=2, vice="Ben", partner="Cy", trump="A colour")
     fill_points(page, {"Ana": 20, "Ben": 10, "Cy": 10, "Dee": 10, "Eli": None})
@@ -425,7 +426,12 @@ def test_a_game_of_mu_for_five_to_150(page: Page) -> None:
 
     banner = page.locator("section.winner")
     expect(banner.get_by_role("heading", level=2)).to_have_text("🏆 Ana wins")
-    expect(banner).to_contain_text("First to reach 150, after hand 4.")
+    expect(banner).to_contain_text(
+        "Ana and Ben both passed 150 on the same hand; the higher score wins, after hand 4."
+    )
+    expect(last_explanation(page)).to_contain_text(
+        "Ana and Ben both passed 150 on this hand; the win goes to Ana, as the higher score wins."
+    )
     expect(page.locator("#live > ol.totals li.won .who")).to_have_text("Ana")
     expect(page.locator("#hand-form")).to_have_count(0)
     expect(page.locator("#next-hand")).to_have_count(0)

@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from vinescore.scoring import REGISTRY, HandInvalid, Setup, Table, replay
+from vinescore.scoring import REGISTRY, HandInvalid, HandResult, Setup, Table, replay
 from vinescore.scoring.games.bishop import Baronet
 from vinescore.scoring.games.mu import Mu
 from vinescore.scoring.ledger import describe
@@ -91,6 +91,30 @@ def test_mu_explains_in_german(german):
     made = play(rules, hand, names=FIVE)
     assert made.explanation.startswith("Chief Ben bot 6 bei 5 Spielern und braucht 39")
     assert "(10 pro gezeigter Karte plus 20 für eine andere Zahl als Trumpf)" in (made.explanation)
+
+
+def test_passing_the_target_together_explains_in_german(german):
+    coralon = REGISTRY["coralon"]
+    ahead = [{"bidder": 0, "bid": 3, "tricks": [6, 6, 0, 1]}] * 3
+    ahead += [{"bidder": 0, "bid": 3, "tricks": [6, 5, 1, 1]}] * 3
+    sheet = replay(
+        coralon, Setup(FOUR, target=40), [*ahead, {"bidder": 1, "bid": 3, "tricks": [6, 7, 0, 0]}]
+    )
+    assert sheet.winner.reason == (
+        "Ana und Ben überschritten beide 40 in derselben Runde; die höhere Punktzahl gewinnt"
+    )
+    assert sheet.rows[-1].result.explanation.endswith(
+        ". Ana und Ben überschritten beide 40 in dieser Runde; der Sieg geht an Ana, denn die "
+        "höhere Punktzahl gewinnt"
+    )
+    level = Mu().winner(
+        [210, 190, 0, 210, 0], 200, HandResult((0,) * 5, "", bidder=1, partner=3), Table(FIVE)
+    )
+    assert level.reason == (
+        "Ana und Dee überschritten beide 200 in derselben Runde, gleichauf mit 210; bei "
+        "Gleichstand gewinnt der Partner des Chiefs (Hausregel: die Mü-Hilfeseite nennt keinen "
+        "Stichentscheid)"
+    )
 
 
 def test_the_duel_explains_in_german(german):

@@ -180,6 +180,7 @@ def is_page(response) -> bool:
 # the others answer data, a file or a redirect, and are checked to.
 NOT_PAGES = {
     "all_games_json",
+    "all_plays_bgstats",
     "game_csv",
     "game_end_session",
     "game_json",
