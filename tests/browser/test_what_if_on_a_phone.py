@@ -4,10 +4,13 @@ game beside what happened, and a refusal beside its field."""
 from __future__ import annotations
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 
+from tests.browser.conftest import PHONE, member, sign_in
+from tests.browser.test_accessibility import AXE, serve_axe, violations
 from tests.factories import make_game
 from tests.scoring.test_what_if import HANDS
+from tests.web.test_together import FIRST_TEAM_SWEEPS, partners_game
 
 pytestmark = pytest.mark.browser
 SCREENSHOT = "/tmp/what-if.png"
@@ -46,3 +49,32 @@ def test_what_if_zero_bids_had_been_off_on_a_phone(page: Page) -> None:
     assert box is not None and box["y"] + box["height"] <= 844
     assert page.evaluate("document.documentElement.scrollWidth") <= 390
     page.screenshot(path=SCREENSHOT, full_page=True)
+
+
+@pytest.mark.django_db(transaction=True)
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_what_if_partners_and_months_have_no_accessibility_violations(
+    browser: Browser, live_server, scheme: str
+) -> None:
+    assert (AXE / "axe.min.js").exists(), "make browser installs axe-core into .cache/node"
+    game = make_game("coralon", options=["zero"], target=40, hands=HANDS)
+    for winner in [FIRST_TEAM_SWEEPS] * 5:
+        partners_game(("Ana", "Cy", "Ben", "Dee"), winner)
+    ana = game.seats.get(position=0).player
+    pages = [
+        (f"/games/{game.pk}/what-if/", 200),
+        (f"/games/{game.pk}/what-if/?zero=off", 200),
+        (f"/games/{game.pk}/what-if/?target=0", 422),
+        ("/history/what-if/coralon/?zero=off", 200),
+        ("/history/?when=year", 200),
+        (f"/players/{ana.pk}/", 200),
+    ]
+    context = browser.new_context(base_url=live_server.url, color_scheme=scheme, **PHONE)
+    sign_in(context, live_server, member())
+    page = context.new_page()
+    serve_axe(page)
+    found: list[str] = []
+    for path, status in pages:
+        found += violations(page, path, status)
+    context.close()
+    assert found == [], "\n".join(found)

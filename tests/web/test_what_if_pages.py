@@ -85,7 +85,8 @@ def test_ducks_and_geese_offers_dog_but_says_cutthroat_cannot_be_worked_out(clie
     assert '<option value="dog">Dog</option>' in body
     assert "Not offered: Ducks and Geese (cutthroat)" in body
     status, body = page(client, game, play_as="dog")
-    assert "played as Dog" in body and "<strong>Hand 1</strong>" in body
+    assert "What if we had played with the rules of Dog</h2>" in body
+    assert "<strong>Hand 1</strong>: Ana bid 15" in body and "15 is not one of the choices" in body
 
 
 @pytest.mark.parametrize(
@@ -189,7 +190,7 @@ def test_a_what_if_in_german(client):
         f"/games/{game.pk}/what-if/", {"zero": "off"}, HTTP_ACCEPT_LANGUAGE="de-DE,de;q=0.9"
     )
     body = response.content.decode()
-    assert "Was wäre, wenn wir so gespielt hätten: Nullgebote aus" in body
+    assert "Was wäre, wenn wir so gespielt hätten – Nullgebote aus" in body
     assert "Ausgelassene Runden" in body and "Hier wird nichts gespeichert" in body
     assert "was dieses Was-wäre-wenn ausschaltet." in body
 

@@ -74,12 +74,12 @@ class WhatIfForm(forms.Form):
             del self.fields["target"]
         else:
             self.fields["target"].label = gettext(rules.target_label)
-            self.fields["target"].help_text = self._as_played(played and played.target)
+            self.fields["target"].help_text = self._as_played(played, "target")
         if rules.coins or rules.start_label:
             self.fields["stakes"].label = (
                 gettext(rules.start_label) if rules.start_label else gettext("Stakes (coins each)")
             )
-            self.fields["stakes"].help_text = self._as_played(played and played.stakes)
+            self.fields["stakes"].help_text = self._as_played(played, "stakes")
         else:
             del self.fields["stakes"]
 
@@ -92,10 +92,13 @@ class WhatIfForm(forms.Form):
                 )
 
     @staticmethod
-    def _as_played(value) -> str:
-        if value:
-            return gettext("Blank: as played ({value}).").format(value=value)
-        return gettext("Blank: as each game was played.")
+    def _as_played(played: Setup | None, name: str) -> str:
+        if played is None:
+            return gettext("Blank: as each game was played.")
+        value = getattr(played, name)
+        if value is None:
+            return gettext("Blank: as played (none).")
+        return gettext("Blank: as played ({value}).").format(value=value)
 
     def clean(self):
         data = super().clean()
@@ -132,7 +135,7 @@ class WhatIfForm(forms.Form):
             return []
         data, out = self.cleaned_data, []
         if data.get("play_as"):
-            out.append(gettext("played as {game}").format(game=REGISTRY[data["play_as"]].name))
+            out.append(gettext("the rules of {game}").format(game=REGISTRY[data["play_as"]].name))
         for option in self.options:
             if data.get(option.name) == ON:
                 out.append(gettext("{option} on").format(option=gettext(option.label)))
