@@ -333,11 +333,13 @@ def sheet_response(
     played: tuple[list[LiveHand], Sheet] | None = None,
     live_url: str = "",
     status: int = 200,
+    stand_ins: dict | None = None,
 ) -> TemplateResponse:
     """The score sheet as `who` sees it: the whole page, or its live part
     for htmx (after a change, the poll, the stream). `form`: a hand form as
     it was sent back (with its messages); `note_form` likewise. Notices come
-    through Django's messages."""
+    through Django's messages. `stand_ins`: the CSRF token and one-time key
+    drawn as stand-ins, for a live part shared by many streams."""
     show_all = request.GET.get("all") == "1"
     writing = who in ("write", "guest")
     guest = who == "guest"
@@ -371,15 +373,19 @@ def sheet_response(
         "undoing": any(m.level == HAND_DELETED for m in messages.get_messages(request)),
         # How long the parts every visitor sees alike are kept ({% cache %}).
         "kept_for": settings.CACHES["default"].get("TIMEOUT", 300),
+        **(stand_ins or {}),
     }
     template = "table/game.html#live" if request.htmx and note_form is None else "table/game.html"
     return TemplateResponse(request, template, context, status=status)
 
 
-def render_live(request: HttpRequest, game: Game, who: str, live_url: str = "") -> str:
+def render_live(
+    request: HttpRequest, game: Game, who: str, live_url: str = "", stand_ins: dict | None = None
+) -> str:
     """The live part as the poll would answer it (the request is htmx's):
     what a stream sends."""
-    return sheet_response(request, game, who, live_url=live_url).render().content.decode()
+    response = sheet_response(request, game, who, live_url=live_url, stand_ins=stand_ins)
+    return response.render().content.decode()
 
 
 @never_cache  # Back must never show a stale score sheet

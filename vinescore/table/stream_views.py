@@ -18,13 +18,19 @@ What a stream costs, as a table's phones hold one each all evening:
 - each look (on news, or every LIVE_STREAM_CHECK seconds), one query that
   is the access check and reads the version and the member's role in its
   group (the poll's own ETag query, sheet_views.member_look);
-- only when the version moved, the game read and the live part rendered. A process's streams
-  of one game take turns at that, so the first replays the game and the
-  others find the parts every visitor sees alike already kept."""
+- only when the version moved, the live part: rendered once a version in
+  each process for every stream of one kind of visitor (a member who may
+  score, a viewer, a guest, a spectator's link) and language, with
+  stand-ins where each phone's own CSRF token and one-time keys go, which
+  each stream fills in (LiveParts). A process's streams of one game take
+  turns, so the first reads the game and renders it; for a member the
+  others send theirs after the look alone: one query an event."""
 
 from __future__ import annotations
 
 import asyncio
+import threading
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 
 from asgiref.sync import sync_to_async
@@ -34,13 +40,16 @@ from django.core.exceptions import PermissionDenied
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
+from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from vinescore.accounts import access
 from vinescore.accounts.models import Membership
 from vinescore.live import hub
+from vinescore.table.changes import new_key
 from vinescore.table.models import Game
 from vinescore.table.sheet_views import member_look, render_live
 from vinescore.table.views import get_game, showable
@@ -52,6 +61,79 @@ from vinescore.table.watch_views import Withdrawn, watched_game, watched_version
 Snapshot = tuple[int, int, str | None] | None
 # A read of the game as the visitor may see it, given the version they show.
 Read = Callable[[HttpRequest, int | None], Snapshot]
+
+
+# Where each phone's own CSRF token and one-time keys go in a live part
+# rendered once for many streams: letters only, so escaping leaves them be.
+CSRF_STAND_IN = "csrfStandInOfEachStream"
+KEY_STAND_IN = "keyStandInOfEachStream"
+STAND_INS = {"csrf_token": CSRF_STAND_IN, "key_stand_in": KEY_STAND_IN}
+
+
+class LiveParts:
+    """The live parts rendered in this process, by game, version, kind of
+    visitor, language and address, the latest `size` of them (a version is
+    asked for by its streams within a second of its news)."""
+
+    def __init__(self, size: int = 1000) -> None:
+        self.size = size
+        self.kept: OrderedDict[tuple, str] = OrderedDict()
+        self.lock = threading.Lock()
+
+    def get(self, key: tuple) -> str | None:
+        with self.lock:
+            return self.kept.get(key)
+
+    def put(self, key: tuple, html: str) -> None:
+        with self.lock:
+            self.kept[key] = html
+            while len(self.kept) > self.size:
+                self.kept.popitem(last=False)
+
+
+live_parts = LiveParts()
+
+
+def part_key(request: HttpRequest, pk: int, version: int, who: str, live_url: str) -> tuple:
+    return (pk, version, who, get_language(), live_url, request.GET.get("all") == "1")
+
+
+def has_messages(request: HttpRequest) -> bool:
+    """Notices for this visitor only: their live part is their own."""
+    storage = getattr(request, "_messages", None)
+    return storage is not None and len(storage) > 0
+
+
+def for_visitor(request: HttpRequest, html: str) -> str:
+    """A shared live part with this visitor's CSRF token, and a one-time key
+    of its own for each form."""
+    html = html.replace(CSRF_STAND_IN, get_token(request))
+    parts = html.split(KEY_STAND_IN)
+    return "".join(part + new_key() for part in parts[:-1]) + parts[-1]
+
+
+def kept_live(
+    request: HttpRequest, pk: int, version: int, who: str, live_url: str = ""
+) -> str | None:
+    """The live part of this version as this visitor sees it, if this process
+    rendered it for another stream already; None otherwise."""
+    if has_messages(request):
+        return None
+    html = live_parts.get(part_key(request, pk, version, who, live_url))
+    return None if html is None else for_visitor(request, html)
+
+
+def shared_live(request: HttpRequest, game: Game, who: str, live_url: str = "") -> str:
+    """The live part as the poll would answer this visitor, rendered once a
+    version for every stream of its kind in this process."""
+    if has_messages(request):
+        return render_live(request, game, who, live_url)
+    key = part_key(request, game.pk, game.version, who, live_url)
+    html = live_parts.get(key)
+    if html is None:
+        html = render_live(request, game, who, live_url, stand_ins=STAND_INS)
+        live_parts.put(key, html)
+    return for_visitor(request, html)
 
 
 def as_htmx(request: HttpRequest) -> None:
@@ -95,12 +177,15 @@ def game_snapshot(pk: int) -> Read:
             except (Http404, PermissionDenied, access.TableLinkEnded):
                 return None
         else:  # a member, in the place the look found
+            kept = kept_live(request, pk, version, access.Place(None, role).who)
+            if kept is not None:
+                return pk, version, kept
             try:
                 game = showable(get_object_or_404(Game.objects.select_related("group"), pk=pk))
             except Http404:
                 return None
             game.place = access.Place(game.group, role)
-        return game.pk, game.version, render_live(request, game, game.place.who)
+        return game.pk, game.version, shared_live(request, game, game.place.who)
 
     return released(read)
 
@@ -114,11 +199,14 @@ def watch_snapshot(token: str) -> Read:
             return None
         if found[1] == shown:
             return found[0], shown, None
+        kept = kept_live(request, found[0], found[1], "watch", live_url)
+        if kept is not None:
+            return found[0], found[1], kept
         try:
             game = watched_game(token)
         except (Withdrawn, Http404):
             return None
-        return game.pk, game.version, render_live(request, game, "watch", live_url)
+        return game.pk, game.version, shared_live(request, game, "watch", live_url)
 
     return released(read)
 

@@ -10,12 +10,14 @@ from vinescore.table.changes import new_key
 register = template.Library()
 
 
-@register.simple_tag
-def change_inputs(game) -> SafeString:
-    """Rendered for each visitor, never kept: each form gets a key of its own."""
+@register.simple_tag(takes_context=True)
+def change_inputs(context, game) -> SafeString:
+    """Rendered for each visitor, never kept: each form gets a key of its own.
+    A live part rendered once for many streams (stream_views) carries a
+    stand-in, which each stream replaces with keys of its own."""
     return format_html(
         '<input type="hidden" name="version" value="{}">'
         '<input type="hidden" name="key" value="{}">',
         game.version,
-        new_key(),
+        context.get("key_stand_in") or new_key(),
     )

@@ -1,0 +1,108 @@
+"""A stream's live part is rendered once a version in each process for
+every phone of one kind, and each phone is sent it with its own CSRF token
+and one-time keys: what it shows is what the poll shows it, and a member's
+event after the first costs the one query of its look."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from django.conf import settings
+from django.contrib.messages import constants, storage
+from django.contrib.sessions.middleware import SessionMiddleware
+from django.db import connection
+from django.middleware.csrf import _unmask_cipher_token
+from django.test import Client, RequestFactory
+from django.test.utils import CaptureQueriesContext
+from django_htmx.middleware import HtmxDetails
+
+from tests.factories import make_game, make_member
+from vinescore.table import stream_views
+from vinescore.table.models import GameChange
+
+pytestmark = pytest.mark.django_db
+BEN_MAKES_4 = {"bidder": 1, "bid": 4, "tricks": [3, 4, 2, 4]}
+TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
+KEY = re.compile(r'name="key" value="([^"]+)"')
+
+
+def stream_request(pk: int, secret: str):
+    """A signed-in phone's stream request as the view holds it (htmx's)."""
+    client, member = Client(), make_member("member")
+    client.force_login(member)
+    session = client.cookies[settings.SESSION_COOKIE_NAME].value
+    request = RequestFactory().get(
+        f"/games/{pk}/stream/",
+        HTTP_COOKIE=f"{settings.SESSION_COOKIE_NAME}={session}; csrftoken={secret}",
+    )
+    SessionMiddleware(lambda r: None).process_request(request)
+    request.COOKIES["csrftoken"] = secret
+    request.META["CSRF_COOKIE"] = secret
+    request._messages = storage.default_storage(request)
+    len(request._messages)  # read when the stream opened, as its first look does
+    request.user = member
+    stream_views.as_htmx(request)
+    request.htmx = HtmxDetails(request)
+    return request
+
+
+def scored_at(game) -> int:
+    game.add_hand(game.rules.clean(BEN_MAKES_4, game.sheet().next_table))
+    game.refresh_from_db()
+    return game.version
+
+
+def test_each_phone_gets_the_shared_live_part_with_its_own_token_and_keys():
+    stream_views.live_parts.kept.clear()
+    game = make_game(hands=[BEN_MAKES_4] * 2)
+    shown = game.version
+    ana, ben = (stream_request(game.pk, secret * 32) for secret in "ab")
+    read = stream_views.game_snapshot(game.pk)
+    version = scored_at(game)
+    first = read(ana, shown)
+    with CaptureQueriesContext(connection) as ctx:
+        second = read(ben, shown)
+    looked = [q["sql"] for q in ctx.captured_queries if "SAVEPOINT" not in q["sql"]]
+    assert len(looked) == 1, looked  # the look: access, version and role at once
+    assert first[:2] == second[:2] == (game.pk, version)
+    for html, secret in ((first[2], "a" * 32), (second[2], "b" * 32)):
+        assert "Hand 4 ·" in html and "Hand 3 scored" in html
+        tokens = TOKEN.findall(html)
+        assert tokens and all(_unmask_cipher_token(t) == secret for t in tokens)
+        assert stream_views.CSRF_STAND_IN not in html and stream_views.KEY_STAND_IN not in html
+    keys = KEY.findall(first[2]) + KEY.findall(second[2])
+    assert len(keys) == len(set(keys)) >= 2  # every form a key of its own
+    # Apart from what is each phone's own, the same live part.
+    same = TOKEN.sub("", KEY.sub("", first[2]))
+    assert same == TOKEN.sub("", KEY.sub("", second[2]))
+
+
+def test_a_key_from_the_shared_live_part_is_recognised_when_sent_twice(client):
+    stream_views.live_parts.kept.clear()
+    game = make_game(hands=[BEN_MAKES_4])
+    shown = game.version
+    phone = stream_request(game.pk, "c" * 32)
+    version = scored_at(game)
+    html = stream_views.game_snapshot(game.pk)(phone, shown)[2]
+    key = KEY.search(html).group(1)
+    client.force_login(make_member("member"))
+    hand = {"bidder": "1", "bid": "4", "tricks": ["3", "4", "2", "4"]}
+    sent = {**hand, "version": version, "key": key}
+    for _ in range(2):
+        answer = client.post(f"/games/{game.pk}/hands/", sent, headers={"HX-Request": "true"})
+        assert answer.status_code == 200
+    assert "That hand was already saved" in answer.content.decode()
+    assert GameChange.objects.filter(game=game, key=key).count() == 1
+
+
+def test_a_phone_with_a_notice_of_its_own_gets_a_live_part_of_its_own():
+    stream_views.live_parts.kept.clear()
+    game = make_game(hands=[BEN_MAKES_4])
+    shown = game.version
+    ana, ben = (stream_request(game.pk, secret * 32) for secret in "de")
+    ben._messages.add(constants.WARNING, "Hand 2 was changed on another phone.")
+    scored_at(game)
+    read = stream_views.game_snapshot(game.pk)
+    assert "was changed on another phone" not in read(ana, shown)[2]
+    assert "Hand 2 was changed on another phone." in read(ben, shown)[2]
