@@ -157,7 +157,7 @@ def test_an_edit_that_changes_the_winner_changes_the_ratings(client):
     # The last hand was Ana's after all: Ben stays at 39, and Ana wins later.
     client.post(
         f"/games/{game.pk}/hands/{last.pk}/edit/",
-        {"bidder": "1", "bid": "5", "tricks": ["4", "3", "3", "3"]},
+        {"bidder": "1", "bid": "5", "tricks": ["4", "3", "3", "3"], "reopen": "1"},
     )
     assert not Game.objects.get(pk=game.pk).is_finished
     assert "No finished games to rate yet." in client.get("/ratings/").content.decode()

@@ -103,7 +103,7 @@ def test_a_second_look_at_a_player_adds_nothing_up_again(client):
     # player, the version of their record (their games' versions, summed in
     # one query) and the names to compare with, and for the ratings the
     # group's history and its kept ratings; nothing is added up.
-    assert second <= 7 < first
+    assert second <= 8 < first
 
 
 def test_the_player_page_shows_a_game_finished_after_it_was_first_shown(client):
