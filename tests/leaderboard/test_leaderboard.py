@@ -223,3 +223,23 @@ def test_the_ratings_are_shown_in_german_with_no_english_left(client, page):
     assert german.status_code == english.status_code
     assert "Wertung" in german.text and "noch unsicher: " in german.text
     assert not english_left(english.text, german.text)
+
+
+def test_a_second_look_at_the_ratings_reads_the_history_and_computes_nothing(client):
+    def queries() -> list[str]:
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get("/ratings/").status_code == 200
+        return [q["sql"] for q in captured]
+
+    ben_wins()
+    queries()
+    few = queries()
+    for _ in range(5):
+        ben_wins()
+        ana_wins()
+    queries()  # played on, and kept
+    again = queries()
+    assert len(again) == len(few)
+    # No hand is read again: only the list of games and the kept ratings.
+    assert not [q for q in again if "table_hand" in q]
+    assert len([q for q in again if "leaderboard_groupratings" in q]) == 1
