@@ -179,3 +179,10 @@ def test_how_many_more_games_to_settle_falls_as_games_are_played():
         seen.append(ratings.standing("Coralon", 1).games_to_settle())
     assert seen[-1] < seen[0]
     assert Standing().games_to_settle() == FROM_START
+
+
+def test_the_rating_is_openskills_ordinal():
+    from vinescore.ratings.rating import MODEL
+
+    standing = rate([by_places("Coralon", 1, 2, 3)]).standing("Coralon", 1)
+    assert standing.rating == MODEL.rating(mu=standing.mu, sigma=standing.sigma).ordinal()
