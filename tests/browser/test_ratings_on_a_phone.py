@@ -12,6 +12,7 @@ pytestmark = pytest.mark.browser
 
 SCREENSHOT = "/tmp/vinescore-ratings.png"
 PLAYER_SCREENSHOT = "/tmp/vinescore-player-ratings.png"
+NARROW_SCREENSHOT = "/tmp/vinescore-ratings-320.png"
 BEN_13 = {"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]}
 ANA_13 = {"bidder": 0, "bid": 13, "tricks": [13, 0, 0, 0]}
 BISHOP_MADE = {"passed": False, "bidder": 0, "bid": 6, "block": "war", "partner": 2, "points": 7}
@@ -40,6 +41,11 @@ def test_the_leaderboard_on_a_phone(page: Page) -> None:
     table = page.locator("table.ratings").bounding_box()
     assert table is not None and table["x"] + table["width"] <= 390
     page.screenshot(path=SCREENSHOT)
+    # ...and on the narrowest phones, nothing is wider than the screen.
+    page.set_viewport_size({"width": 320, "height": 700})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    page.screenshot(path=NARROW_SCREENSHOT)
+    page.set_viewport_size({"width": 390, "height": 844})
     last = rows.last.bounding_box()
     assert last is not None and last["y"] + last["height"] <= 844
 
