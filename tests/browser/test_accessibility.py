@@ -65,6 +65,7 @@ def test_the_main_pages_have_no_accessibility_violations(
         "/history/",
         f"/players/{player.pk}/",
         "/players/",
+        "/ratings/",
         "/rules/",
         "/rules/coralon/",
         f"/games/{playing.pk}/log/",

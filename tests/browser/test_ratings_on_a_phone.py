@@ -11,6 +11,8 @@ from tests.factories import make_game
 pytestmark = pytest.mark.browser
 
 SCREENSHOT = "/tmp/vinescore-ratings.png"
+PLAYER_SCREENSHOT = "/tmp/vinescore-player-ratings.png"
+NARROW_SCREENSHOT = "/tmp/vinescore-ratings-320.png"
 BEN_13 = {"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]}
 ANA_13 = {"bidder": 0, "bid": 13, "tricks": [13, 0, 0, 0]}
 BISHOP_MADE = {"passed": False, "bidder": 0, "bid": 6, "block": "war", "partner": 2, "points": 7}
@@ -39,6 +41,11 @@ def test_the_leaderboard_on_a_phone(page: Page) -> None:
     table = page.locator("table.ratings").bounding_box()
     assert table is not None and table["x"] + table["width"] <= 390
     page.screenshot(path=SCREENSHOT)
+    # ...and on the narrowest phones, nothing is wider than the screen.
+    page.set_viewport_size({"width": 320, "height": 700})
+    assert page.evaluate("document.documentElement.scrollWidth") <= 320
+    page.screenshot(path=NARROW_SCREENSHOT)
+    page.set_viewport_size({"width": 390, "height": 844})
     last = rows.last.bounding_box()
     assert last is not None and last["y"] + last["height"] <= 844
 
@@ -54,3 +61,6 @@ def test_the_leaderboard_on_a_phone(page: Page) -> None:
     ratings = page.locator("section.player-ratings")
     expect(ratings.get_by_role("heading", name="Ratings")).to_be_visible()
     expect(ratings.locator("tbody tr").filter(has_text="Bishop")).to_contain_text("1 of 5")
+    box = ratings.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= 390
+    ratings.screenshot(path=PLAYER_SCREENSHOT)

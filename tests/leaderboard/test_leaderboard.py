@@ -13,6 +13,7 @@ from django.test.utils import CaptureQueriesContext
 from tests.factories import NAMES, default_group, make_game, make_player
 from vinescore.leaderboard import service
 from vinescore.leaderboard.models import GroupRatings
+from vinescore.ratings import rate
 from vinescore.table.models import Game, Player
 
 pytestmark = pytest.mark.django_db
@@ -223,3 +224,46 @@ def test_the_ratings_are_shown_in_german_with_no_english_left(client, page):
     assert german.status_code == english.status_code
     assert "Wertung" in german.text and "noch unsicher: " in german.text
     assert not english_left(english.text, german.text)
+
+
+def test_a_second_look_at_the_ratings_reads_the_history_and_computes_nothing(client):
+    def queries() -> list[str]:
+        with CaptureQueriesContext(connection) as captured:
+            assert client.get("/ratings/").status_code == 200
+        return [q["sql"] for q in captured]
+
+    ben_wins()
+    queries()
+    few = queries()
+    for _ in range(5):
+        ben_wins()
+        ana_wins()
+    queries()  # played on, and kept
+    again = queries()
+    assert len(again) == len(few)
+    # No hand, nor the list of games, is read again: the history's stamp
+    # and the kept ratings.
+    assert not [q for q in again if "table_hand" in q or "ORDER BY" in q and "table_game" in q]
+    assert len([q for q in again if "leaderboard_groupratings" in q]) == 1
+
+
+def test_games_imported_from_a_file_are_rated_in_the_order_they_were_played(client, tmp_path):
+    import io
+
+    ben_wins()
+    path = tmp_path / "games.json"
+    call_command("export_games", "-o", str(path), stderr=io.StringIO())
+    # The file's game was played before anything here: Ana won here since.
+    Game.objects.all().delete()
+    client.get("/ratings/")
+    later = ana_wins()
+    assert board(client.get("/ratings/").content.decode())[0][0] == "Ana"
+    call_command("import_games", str(path), stdout=io.StringIO())
+    imported = Game.objects.exclude(pk=later.pk).get()
+    assert imported.created_at < later.created_at
+    rows = board(client.get("/ratings/").content.decode())
+    assert [g for _, _, g in rows] == ["2"] * 4
+    # Rated in the order played: the file's game first, not as it came in.
+    kept = GroupRatings.objects.get().ratings
+    played = service.evidence([imported.pk, later.pk])
+    assert kept == rate(played).as_dict() != rate(played[::-1]).as_dict()

@@ -7,8 +7,8 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vinescore.ratings import Contest, PlayedGame, Ratings, rate
-from vinescore.ratings.rating import SETTLED
+from vinescore.ratings import Contest, PlayedGame, Ratings, Standing, rate
+from vinescore.ratings.rating import FROM_START, SETTLED
 
 
 def by_places(family: str, *order, places=None) -> PlayedGame:
@@ -169,3 +169,20 @@ def test_ratings_kept_as_json_read_back_the_same():
     again.play(by_places("Mü", 1, 2))
     ratings.play(by_places("Mü", 1, 2))
     assert again == ratings
+
+
+def test_how_many_more_games_to_settle_falls_as_games_are_played():
+    ratings = Ratings()
+    seen = []
+    for i in range(12):
+        ratings.play(by_places("Coralon", *[(1, 2, 3, 4)[(i + k) % 4] for k in range(4)]))
+        seen.append(ratings.standing("Coralon", 1).games_to_settle())
+    assert seen[-1] < seen[0]
+    assert Standing().games_to_settle() == FROM_START
+
+
+def test_the_rating_is_openskills_ordinal():
+    from vinescore.ratings.rating import MODEL
+
+    standing = rate([by_places("Coralon", 1, 2, 3)]).standing("Coralon", 1)
+    assert standing.rating == MODEL.rating(mu=standing.mu, sigma=standing.sigma).ordinal()

@@ -20,6 +20,9 @@ class GroupRatings(models.Model):
     # change to the history rebuilds the lot.
     history = models.CharField(max_length=64)
     games = models.PositiveIntegerField(default=0)
+    # service.stamp() of the history when they were computed: while it has
+    # not moved, nothing else is read.
+    stamp = models.CharField(max_length=80, blank=True)
     # vinescore.ratings.Ratings.as_dict(): per family, each player's id, mu,
     # sigma, games and trend.
     ratings = models.JSONField(default=dict)

@@ -3,12 +3,13 @@
 The history is the group's finished games that are rated, in the order
 played (started), each with its version, which moves on with every change to
 the game (Game.refresh_result). Ratings are kept with a digest of the
-history they were computed from: a game ended since is played onto them (a
-few milliseconds, on the first look after it, so the last hand's POST does
-no work for them); an edit, a merge, a deletion, a restore or an import of
-older games changes an earlier digest, and the ratings are computed again
-from the start. The scores themselves are never kept: every game's evidence
-comes from replaying its hands.
+history they were computed from, and a stamp of it that one short query
+reads (while the stamp has not moved, nothing else is read). A game ended
+since is played onto them (a few milliseconds, on the first look after it,
+so the last hand's POST does no work for them); an edit, a merge, a
+deletion, a restore or an import of older games changes an earlier digest,
+and the ratings are computed again from the start. The scores themselves
+are never kept: every game's evidence comes from replaying its hands.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from dataclasses import dataclass
 from hashlib import blake2b
 
 from django.db import IntegrityError, transaction
+from django.db.models import Count, Max
 
 from vinescore.ratings import PlayedGame, Ratings, from_sheet, rate
 from vinescore.ratings.evidence import NOT_RATED
@@ -33,16 +35,25 @@ METHOD = "openskill Plackett-Luce; vinescore ratings 1"
 BATCH = 500  # games replayed at a time
 
 
+def rated_games(group_id: int):
+    return Game.objects.live().finished().filter(group_id=group_id).exclude(kind__in=NOT_RATED)
+
+
 def history(group_id: int) -> list[tuple[int, int]]:
     """(pk, version) of the group's rated finished games, in the order played."""
-    games = (
-        Game.objects.live()
-        .finished()
-        .filter(group_id=group_id)
-        .exclude(kind__in=NOT_RATED)
-        .order_by("created_at", "pk")
-    )
+    games = rated_games(group_id).order_by("created_at", "pk")
     return list(games.values_list("pk", "version"))
+
+
+def stamp(group_id: int) -> str:
+    """A name for the state of the history, read in one short query: every
+    change to a game moves its `updated_at` on (Game.refresh_result), a game
+    that ends, is restored or imported comes in with the newest, and one
+    that leaves (deleted, reopened) changes the count."""
+    found = rated_games(group_id).aggregate(count=Count("pk"), latest=Max("updated_at"))
+    method = blake2b(METHOD.encode(), digest_size=4).hexdigest()
+    latest = found["latest"].isoformat() if found["latest"] else "-"
+    return f"{method}:{found['count']}:{latest}"
 
 
 def history_digests(rows: Sequence[tuple[int, int]]) -> list[str]:
@@ -98,23 +109,26 @@ class Computed:
     ratings: Ratings
     history: str  # the digest of the history they are for
     games: int  # games in that history
+    stamp: str  # the history's stamp, read before it
     moved: bool  # not the ratings kept
 
 
 def compute(group_id: int, kept: GroupRatings | None = None) -> Computed:
     """The group's ratings for its history now: played on from `kept` when
     its history is where the history now starts, computed from the start
-    otherwise."""
+    otherwise. While the history's stamp has not moved, only that is read."""
+    now = stamp(group_id)  # before the history: a change meanwhile moves it again
+    if kept is not None and kept.stamp == now:
+        return Computed(Ratings.from_dict(kept.ratings), kept.history, kept.games, now, False)
     rows = history(group_id)
     digests = history_digests(rows)
     if kept is not None and kept.games <= len(rows) and digests[kept.games] == kept.history:
         ratings = Ratings.from_dict(kept.ratings)
-        if kept.games == len(rows):
-            return Computed(ratings, kept.history, kept.games, moved=False)
-        ratings = rate(evidence(pk for pk, _ in rows[kept.games :]), ratings)
+        if kept.games < len(rows):
+            ratings = rate(evidence(pk for pk, _ in rows[kept.games :]), ratings)
     else:
         ratings = rate(evidence(pk for pk, _ in rows))
-    return Computed(ratings, digests[-1], len(rows), moved=True)
+    return Computed(ratings, digests[-1], len(rows), now, moved=True)
 
 
 def group_ratings(group_id: int) -> Ratings:
@@ -142,6 +156,7 @@ def keep(group_id: int, computed: Computed) -> None:
                 defaults={
                     "history": computed.history,
                     "games": computed.games,
+                    "stamp": computed.stamp,
                     "ratings": computed.ratings.as_dict(),
                 },
             )

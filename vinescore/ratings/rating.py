@@ -29,8 +29,9 @@ MODEL = PlackettLuce(tau=0.0)
 TAU = 25.0 / 300.0  # openskill's default drift
 Z = 3.0  # the rating is mu - Z sigma (openskill's ordinal)
 # The spread at which a rating is taken as settled: about a dozen four-player
-# games from the start.
+# games from the start (FROM_START).
 SETTLED = 6.5
+FROM_START = 12
 TREND = 10  # games in the trend
 
 
@@ -63,8 +64,8 @@ class Standing:
             return 0
         wanted = 1 / SETTLED**2 - 1 / self.sigma**2
         gained = (1 / self.sigma**2 - 1 / MODEL.sigma**2) / max(1, self.games)
-        if gained <= 0:
-            return max(1, round(wanted / (1 / SETTLED**2 - 1 / MODEL.sigma**2) * 10))
+        if gained <= 0:  # no pace of their own yet: a four-player game's
+            gained = (1 / SETTLED**2 - 1 / MODEL.sigma**2) / FROM_START
         return max(1, math.ceil(wanted / gained))
 
     def as_list(self) -> list:
