@@ -29,7 +29,7 @@ def test_history_player_pages_and_charts_on_a_phone(page: Page) -> None:
     page.locator("#id_status").select_option("finished")
     page.get_by_role("button", name="Show games").tap()
     expect(page.locator("a.card")).to_have_count(3)
-    expect(page.get_by_text("3 games")).to_be_visible()
+    expect(page.get_by_text("3 games", exact=True)).to_be_visible()
 
     # A backwards date range is refused beside the field.
     page.locator("#id_start").fill("2030-01-02")

@@ -238,3 +238,34 @@ def test_every_hand_of_a_what_if_is_scored_or_named_with_why_it_is_left_out(game
     for side, total in enumerate(result.sheet.totals):
         start = result.sheet.starting[side]
         assert total == start + sum(row.result.awards[side] for row in result.sheet.rows)
+
+
+def test_a_blind_bid_cannot_be_played_with_blind_bids_off_but_a_no_to_blind_can():
+    setup = Setup(FOUR, options=frozenset({"blind"}), target=30)
+    hands = played(
+        DG,
+        setup,
+        [
+            {
+                "forfeit": False,
+                "bidder": 0,
+                "bid": 5,
+                "blind": True,
+                "bidders_points": 6,
+                "others_cards": 2,
+            },
+            {
+                "forfeit": False,
+                "bidder": 1,
+                "bid": 5,
+                "blind": False,
+                "bidders_points": 6,
+                "others_cards": 2,
+            },
+        ],
+    )
+    result = what_if(DG, setup, hands, HouseRules(options={"blind": False}))
+    assert [(out.number, out.why) for out in result.left_out] == [
+        (1, "It needs “Blind bids”, which this what-if turns off.")
+    ]
+    assert result.sheet.totals == (2, 5)

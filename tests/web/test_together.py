@@ -86,3 +86,13 @@ def test_games_in_progress_and_deleted_games_do_not_count(client):
     partners_game(("Ana", "Cy", "Ben", "Dee"), FIRST_TEAM_SWEEPS).delete_game()
     make_game("coralon-partners", ("Ana", "Cy", "Ben", "Dee"), hands=[FIRST_TEAM_SWEEPS])
     assert "Who plays well with whom" not in anas_page(client)
+
+
+def test_who_plays_well_with_whom_in_german(client):
+    for winner in [FIRST_TEAM_SWEEPS] * 4 + [SECOND_TEAM_SWEEPS]:
+        partners_game(("Ana", "Cy", "Ben", "Dee"), winner)
+    ana = Player.objects.get(name="Ana")
+    body = client.get(f"/players/{ana.pk}/", HTTP_ACCEPT_LANGUAGE="de-DE,de;q=0.9").content.decode()
+    assert "Wer mit wem gut spielt" in body
+    assert "Ben: 5 gemeinsame Spiele, 4 gewonnen (80 %)" in body
+    assert "Schlägt am häufigsten</dt><dd>Cy: 4 von 5 Spielen gewonnen" in body

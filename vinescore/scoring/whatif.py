@@ -162,7 +162,8 @@ def recheck(rules: GameRules, facts: Facts, table: Table, known: dict | None = N
 
 
 def _says_something(value) -> bool:
-    return value not in (None, False, "", [])
+    # 0 says something (no tricks); a "no", a blank or nobody does not.
+    return not (value is None or value is False or value in ("", []))
 
 
 def why_not(
