@@ -318,35 +318,38 @@ def test_the_admin_asks_for_a_sign_in():
     assert response.status_code == 302 and response["Location"].startswith("/admin/login/")
 
 
-# The poll and the stream for each visitor, as the table's evening goes on:
-# (the poll naming the version the game is at, the poll naming an older one,
-# the stream opened at the version it is at). 304: nothing to send; 200: the
-# live part (or, for a deleted game, htmx sent to the page that says so);
-# 204: a stream this test server cannot hold open (the phone polls); 404: no
-# stream, the phone's poll says why; 410: the table link has ended.
+# The sheet, its change log, its short link, the poll and the stream, for
+# each visitor as the table's evening goes on: (the sheet, the log, the short
+# link /g/<pk>/, the poll naming the version the game is at, the poll naming
+# an older one, the stream opened at the version it is at). 304: nothing to
+# send; 200 from the poll: the live part (or, for a deleted game, htmx sent
+# to the page that says so); 204: a stream this test server cannot hold open
+# (the phone polls); 404 from the stream: none, the phone's poll says why;
+# 410: the table link has ended.
 LIVE = ("owner", "member", "viewer", "viewer_guest", "guest", "outsider", "anonymous")
-SEES = (304, 200, 204)
-NOT_HERE = (404, 404, 404)
-ENDED = (410, 410, 404)
-GONE = (200, 200, 404)
+SEES = (200, 200, 302, 304, 200, 204)
+NOT_HERE = (404,) * 6
+SIGN_IN = (LOGIN, LOGIN, LOGIN, 404, 404, 404)
+ENDED = (410, 410, 410, 410, 410, 404)
+GONE = (404, 404, 404, 200, 200, 404)
 LIVE_EXPECTED = {
-    "as it is": (SEES, SEES, SEES, SEES, SEES, NOT_HERE, NOT_HERE),
+    "as it is": (SEES, SEES, SEES, SEES, SEES, NOT_HERE, SIGN_IN),
     # deleted: no visitor is told "nothing new", and every stream closes
-    "deleted": (GONE, GONE, GONE, GONE, GONE, NOT_HERE, NOT_HERE),
+    "deleted": (GONE, GONE, GONE, GONE, GONE, NOT_HERE, SIGN_IN),
     # a viewer whose phone once opened the link is a viewer again
-    "link withdrawn": (SEES, SEES, SEES, SEES, ENDED, NOT_HERE, NOT_HERE),
-    "link ran out": (SEES, SEES, SEES, SEES, ENDED, NOT_HERE, NOT_HERE),
-    "game finished": (SEES, SEES, SEES, SEES, SEES, NOT_HERE, NOT_HERE),
+    "link withdrawn": (SEES, SEES, SEES, SEES, ENDED, NOT_HERE, SIGN_IN),
+    "link ran out": (SEES, SEES, SEES, SEES, ENDED, NOT_HERE, SIGN_IN),
+    "game finished": (SEES, SEES, SEES, SEES, SEES, NOT_HERE, SIGN_IN),
     # the rematch a member started from the finished game: the guest follows it
-    "rematch": (SEES, SEES, SEES, SEES, SEES, NOT_HERE, NOT_HERE),
-    "rematch, link withdrawn": (SEES, SEES, SEES, SEES, ENDED, NOT_HERE, NOT_HERE),
-    "rematch, game deleted": (GONE, GONE, GONE, GONE, GONE, NOT_HERE, NOT_HERE),
+    "rematch": (SEES, SEES, SEES, SEES, SEES, NOT_HERE, SIGN_IN),
+    "rematch, link withdrawn": (SEES, SEES, SEES, SEES, ENDED, NOT_HERE, SIGN_IN),
+    "rematch, game deleted": (GONE, GONE, GONE, GONE, GONE, NOT_HERE, SIGN_IN),
 }
 WINNING_HANDS = [EXACT_BEN] * 4  # Ben wins with the fourth
 
 
 @pytest.mark.parametrize("situation", sorted(LIVE_EXPECTED))
-def test_the_poll_and_the_stream_follow_each_visitors_place(situation):
+def test_the_sheet_poll_and_stream_follow_each_visitors_place(situation):
     world = World()
     phone, jars = world.phones()
     phone.cookies = SimpleCookie()
@@ -369,11 +372,18 @@ def test_the_poll_and_the_stream_follow_each_visitors_place(situation):
     if "deleted" in situation:
         game.delete_game()
     game.refresh_from_db()
+    pages = [reverse(name, args=[game.pk]) for name in ("game", "change_log", "join_short")]
     live, stream = reverse("game_live", args=[game.pk]), reverse("game_stream", args=[game.pk])
     got = {}
     for role in LIVE:
         phone.cookies = jars[role]
         statuses = []
+        for page in pages:
+            response = phone.get(page)
+            signed_out = response.status_code == 302 and response["Location"].startswith(
+                reverse("login")
+            )
+            statuses.append(LOGIN if signed_out else response.status_code)
         for version in (game.version, game.version - 1):
             etag = f'"{game.pk}.{version}.en-gb"'
             headers = {"HX-Request": "true", "If-None-Match": etag}

@@ -293,9 +293,10 @@ def new_table_code() -> str:
 
 
 class TableLinkQuerySet(models.QuerySet):
-    def good(self):
-        """The links that still let guests in: TableLink.refusal as a filter."""
-        return self.filter(revoked_at__isnull=True, created_at__gt=TableLink.cutoff())
+    def good(self) -> list[TableLink]:
+        """The links that still let guests in (TableLink.refusal, the one
+        place that rule is written)."""
+        return [link for link in self if not link.refusal()]
 
 
 class TableLink(GameLink):

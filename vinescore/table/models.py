@@ -678,8 +678,8 @@ class Game(models.Model):
         # The table's guests go on with it: its good table links now open the rematch.
         joins = TableLink.games.through
         joins.objects.bulk_create(
-            joins(tablelink_id=link, game_id=rematch.pk)
-            for link in TableLink.objects.filter(games=self).good().values_list("pk", flat=True)
+            joins(tablelink_id=link.pk, game_id=rematch.pk)
+            for link in TableLink.objects.filter(games=self).good()
         )
         self.log(GameChange.REMATCH, after={"game": rematch.pk}, key=key)
         self.refresh_result()

@@ -1,10 +1,10 @@
 """Other phones on a game: the table link (a QR code, and an address short
 enough to read out and type, /t/<code>/, that let anyone at the table score
-this game and the rematches after it without an account), the short link members type, and spectator
-links: a game's live sheet, read only, for anyone holding a signed link
-that the game's owner or members can revoke. A spectator sees the sheet and
-nothing else: no other game, player page or history. What a guest at the
-table may do is decided in accounts.access."""
+this game and the rematches after it without an account), the short link
+members type, and spectator links: a game's live sheet, read only, for
+anyone holding a signed link that the game's owner or members can revoke. A
+spectator sees the sheet and nothing else: no other game, player page or
+history. What a guest at the table may do is decided in accounts.access."""
 
 from __future__ import annotations
 
