@@ -20,7 +20,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def start_server(port: int, log: Path) -> subprocess.Popen:
-    env = {**os.environ, "SECRET_KEY": "test-only-not-secret", "HTTPS_ONLY": "false"}
+    env = {
+        **os.environ,
+        "SECRET_KEY": "test-only-not-secret",
+        "HTTPS_ONLY": "false",
+        # /up/ asks its database one query that reads no table: a file of its own.
+        "DATABASE_URL": f"sqlite:///{log.parent / 'up.sqlite3'}",
+        "REDIS_URL": "",
+    }
     with log.open("a") as errors:
         # gunicorn reads gunicorn.conf.py from the directory it starts in.
         return subprocess.Popen(

@@ -126,8 +126,9 @@ class PlayerQuerySet(models.QuerySet):
         one order, so two such changes sharing players never deadlock."""
         pks = sorted(set(pks))
         if pks:
-            list(self.select_for_update().filter(pk__in=pks).order_by("pk").values_list("pk"))
-            self.filter(pk__in=pks).update(record_changed_at=timezone.now())
+            with transaction.atomic():  # the lock needs one, wherever it is called
+                list(self.select_for_update().filter(pk__in=pks).order_by("pk").values_list("pk"))
+                self.filter(pk__in=pks).update(record_changed_at=timezone.now())
 
 
 class Player(models.Model):
