@@ -83,7 +83,7 @@ def test_ducks_and_geese_offers_dog_but_says_cutthroat_cannot_be_worked_out(clie
     )
     status, body = page(client, game)
     assert '<option value="dog">Dog</option>' in body
-    assert "Not offered: Ducks and Geese (cutthroat)" in body
+    assert "Not offered: Ducks and Geese (cutthroat), whose hands record other facts." in body
     status, body = page(client, game, play_as="dog")
     assert "What if we had played with the rules of Dog</h2>" in body
     assert "<strong>Hand 1</strong>: Ana bid 15" in body and "15 is not one of the choices" in body
@@ -102,6 +102,9 @@ def test_bad_input_is_refused_beside_its_field(client, query, field, message):
     assert status == 422
     assert f'<p class="error" id="id_{field}-error">' in body and message in body
     assert 'aria-invalid="true"' in body
+    if field == "target":  # the field's hint is still read out with its message
+        assert f'aria-describedby="id_{field}-error id_{field}_helptext"' in body
+        assert f'<div class="hint" id="id_{field}_helptext">' in body
 
 
 def test_double_zero_on_with_zero_bids_off_is_refused_beside_double_zero(client):
@@ -202,3 +205,40 @@ def test_a_group_what_if_tells_another_winner_from_nobody_yet(client):
     assert "0 games would have another winner" in body
     assert "2 games would not be won yet" in body  # Ana's 41 and Ben's 52 short of 60
     assert "Ana won; nobody would have yet" in body and "Ben won; nobody would have yet" in body
+
+
+# --- games played for coins, health and points of their own -------------------
+
+
+def test_a_baronet_session_with_other_stakes_keeps_its_winner_and_moves_the_balances(client):
+    bid_made = {"bidder": 0, "bid": 6, "partner": 2, "points": 7, "block": "war", "trump": "Cups"}
+    game = make_game("baronet", hands=[bid_made])
+    client.post(f"/games/{game.pk}/end/")
+    game.refresh_from_db()
+    assert game.is_finished
+    status, body = page(client, game, stakes="50")
+    assert status == 200 and "Stakes (coins each) 50" in body
+    assert "Not offered: Bishop, played for points." in body
+    # Ana's share of the bid: 108 of 100 as played, 58 of 50 in the what-if; she still wins.
+    assert '<th scope="row">Ana</th><td>108 <span class="muted">1st</span></td>' in body
+    assert '<td class="changed">58 <span class="muted">1st</span></td>' in body
+    assert "🏆 <strong>Ana</strong>: most coins when the session ended" in body
+
+
+def test_a_duel_with_more_rounds_to_win_goes_on(client):
+    game = make_game("duel", ("Ana", "Ben"), target=2, stakes=5)
+    for _ in range(2):
+        client.post(f"/games/{game.pk}/hands/", {"damage": ["0", "0"], "exhausted": "1"})
+    game.refresh_from_db()
+    assert game.is_finished
+    status, body = page(client, game, target="3", stakes="8")
+    assert status == 200
+    assert "Nobody would have won yet: the game would have gone on." in body
+
+
+def test_a_score_pad_where_low_wins(client):
+    game = make_game("pad", ("Eli", "Fay"), target=10, hands=[{"points": [12, 3]}])
+    assert game.winner_name == "Eli"
+    status, body = page(client, game, low_wins="on")
+    assert status == 200 and "Low score wins on" in body
+    assert "🏆 <strong>Fay</strong>" in body

@@ -62,7 +62,7 @@ class WhatIfForm(forms.Form):
             same.update({g.key: g for g in fit})
             other.update({g.key: g for g in misfit})
         self.variants = [g for key, g in same.items() if key not in other]
-        self.cannot = [g.name for key, g in other.items()]
+        self.cannot = [self._why_not(g) for g in other.values()]
         if self.variants:
             self.fields["play_as"] = forms.ChoiceField(
                 required=False,
@@ -83,12 +83,23 @@ class WhatIfForm(forms.Form):
         else:
             del self.fields["stakes"]
 
+    def _why_not(self, game: GameRules) -> str:
+        """Why another game of the family is not offered."""
+        if game.coins != self.rules.coins:
+            if game.coins:
+                return gettext("{game}, played for coins").format(game=game.name)
+            return gettext("{game}, played for points").format(game=game.name)
+        return gettext("{game}, whose hands record other facts").format(game=game.name)
+
     def full_clean(self) -> None:
         super().full_clean()
         for name in self.errors:  # the message beside its field, for screen readers too
             if name in self.fields:
+                described = f"id_{name}-error"
+                if self.fields[name].help_text:
+                    described += f" id_{name}_helptext"
                 self.fields[name].widget.attrs.update(
-                    {"aria-invalid": "true", "aria-describedby": f"id_{name}-error"}
+                    {"aria-invalid": "true", "aria-describedby": described}
                 )
 
     @staticmethod
