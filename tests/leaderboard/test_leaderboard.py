@@ -223,6 +223,8 @@ def test_the_ratings_are_shown_in_german_with_no_english_left(client, page):
     english, german = both(client, url)
     assert german.status_code == english.status_code
     assert "Wertung" in german.text and "noch unsicher: " in german.text
+    # Ben's rating, written the German way.
+    assert re.search(r"<strong>\d+,\d</strong>", german.text)
     assert not english_left(english.text, german.text)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.utils.formats import number_format
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.text import slugify
 from django.utils.translation import gettext, ngettext
@@ -30,7 +31,8 @@ def family_slug(family: str) -> str:
 
 
 def figure(rating: float) -> str:
-    return f"{rating:.1f}"
+    """One decimal, written as the page's language writes numbers (3,0 in German)."""
+    return number_format(round(rating, 1) + 0.0, decimal_pos=1)  # + 0.0: never "-0.0"
 
 
 def certainty(standing: Standing) -> str:
