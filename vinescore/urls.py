@@ -33,6 +33,7 @@ urlpatterns = [
     path("players/<int:pk>/rename/", player_views.player_rename, name="player_rename"),
     path("players/<int:pk>/merge/", player_views.player_merge, name="player_merge"),
     path("players/<int:pk>/me/", player_views.player_me, name="player_me"),
+    path("games/", views.games_redirect, name="games"),
     path("games/new/", start_views.game_new, name="game_new"),
     path("games/export.json", record_views.all_games_json, name="all_games_json"),
     path("games/import/", record_views.upload_games, name="upload_games"),
