@@ -143,6 +143,7 @@ EXPECTED: dict[str, tuple[tuple, tuple | None]] = {
     "invitation": (ALL_200, (409, 409, 409, 302, 422)),
     # lists: each person's own group
     "game_list": (SIGNED_IN, None),
+    "games": ((301, 301, 301, 301, LOGIN), None),  # /games/ is the games list, at /
     "history": (SIGNED_IN, None),
     "player_list": (SIGNED_IN, (302, 302, 403, 302, LOGIN)),
     "game_new": ((200, 200, 403, 200, LOGIN), None),
