@@ -267,3 +267,31 @@ def test_six_seats_take_at_most_one_scroll_and_the_form_stays_in_place(page: Pag
         assert form["height"] <= 2 * 740
         if number > 1:
             assert page.evaluate("window.scrollY") in (before, 0)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_players_figures_and_a_ledgers_numbers_are_shown_whole(page: Page) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    game = make_game(hands=[TYPICAL_FACTS] * 2)
+    page.goto(f"/players/{game.seats.first().player_id}/")
+    cut = page.evaluate(
+        """() => [...document.querySelectorAll(
+              ".stats .who, .player-actions .button, .player-actions button")]
+            .filter((el) => el.scrollWidth > el.clientWidth + 1
+                            || el.getBoundingClientRect().height > 50)
+            .map((el) => el.textContent.trim())"""
+    )
+    assert cut == []
+    expect(page.locator(".stats .who").filter(has_text="Longest streak")).to_be_visible()
+    # A coin session: "+12 112" (the hand's change and the balance) on one line.
+    baronet = make_game("baronet", NAMES[:5], stakes=100)
+    page.goto(baronet.get_absolute_url())
+    for name, value in TYPICAL["baronet"].entries:
+        enter(page, name, value)
+    score_hand(page, 1)
+    cell = page.locator("tbody.hand tr.awards td").first
+    expect(cell).to_contain_text("+12 112")
+    assert cell.bounding_box()["height"] < 40
+
+
+TYPICAL_FACTS = {"bidder": 0, "bid": 5, "tricks": [5, 4, 2, 2]}
