@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import unicodedata
 
+from django import forms
 from django.utils.translation import gettext
 
 MAX_NAME = 40
@@ -67,3 +68,14 @@ def clean_name(raw: str, most: int = MAX_NAME) -> str:
     if len(name_key(name)) > MAX_KEY:
         raise NameInvalid(gettext("This name is too long once its characters are spelled out."))
     return name
+
+
+class NameField(forms.CharField):
+    """A name typed in a form. Its input carries no maxlength: a browser
+    would cut a pasted name short without a word; the form refuses one that
+    is too long instead, with a message beside the field."""
+
+    def widget_attrs(self, widget):
+        attrs = super().widget_attrs(widget)
+        attrs.pop("maxlength", None)
+        return attrs

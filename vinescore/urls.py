@@ -36,6 +36,7 @@ urlpatterns = [
     path("players/<int:pk>/rename/", player_views.player_rename, name="player_rename"),
     path("players/<int:pk>/merge/", player_views.player_merge, name="player_merge"),
     path("players/<int:pk>/me/", player_views.player_me, name="player_me"),
+    path("games/", views.games_redirect, name="games"),
     path("games/new/", start_views.game_new, name="game_new"),
     path("games/new/<slug:kind>/", start_views.game_start, name="game_start"),
     path("games/deleted/", delete_views.deleted_games, name="deleted_games"),

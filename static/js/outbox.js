@@ -386,10 +386,8 @@
       if (moved) moved.insertAdjacentElement("afterend", line);
       else if (fresh) fresh.insertAdjacentElement("beforebegin", line);
     }
-    var error = document.querySelector("#hand-form .error");
-    if (error) error.scrollIntoView({ block: "center" });
-    else if (cameBack && fresh) fresh.scrollIntoView({ block: "start" });
-    else if (document.getElementById("just-scored")) window.scrollTo(0, 0);
+    if (cameBack && fresh && !fresh.querySelector(".error")) fresh.scrollIntoView({ block: "start" });
+    else if (window.vinescoreNextHand) window.vinescoreNextHand();
     show();
     keepSheet();
   }

@@ -300,17 +300,39 @@
     });
   }
 
-  // After a hand is sent, show the top of the sheet, where the hand just
-  // scored is; when it was refused, show the first message instead.
+  // After a hand is sent the page stays where it is: the totals, the hand
+  // just scored and the next hand's form share one screen. The first fact
+  // takes the focus (its box, not an input: no keyboard opens over the
+  // chips). When it was refused, show the first message instead.
+  // (What showed while it was being sent may have moved the page: it goes
+  // back to where the thumb tapped Score.)
+  var scoredFrom = null;
+  document.addEventListener("submit", function (event) {
+    if (event.target.matches && event.target.matches("form[data-outbox]")) scoredFrom = window.scrollY;
+  }, true);
+  window.vinescoreNextHand = function () {
+    var from = scoredFrom;
+    scoredFrom = null;
+    var error = document.querySelector("#hand-form .error");
+    if (error) { error.scrollIntoView({ block: "center" }); return; }
+    var first = document.querySelector("#hand-form fieldset.fact:not([hidden])");
+    if (!first || !document.getElementById("just-scored")) return;
+    if (from !== null) window.scrollTo(0, from);
+    // When the whole next hand fits under the totals, show it all from the top.
+    var facts = document.querySelectorAll("#hand-form > fieldset.fact:not([hidden])");
+    var bar = document.querySelector("#hand-form .sticky");
+    var end = facts.length ? facts[facts.length - 1].getBoundingClientRect().bottom + window.scrollY : 0;
+    if (end && end + (bar ? bar.offsetHeight : 0) <= window.innerHeight) window.scrollTo(0, 0);
+    first.focus({ preventScroll: true });
+    var top = document.getElementById("next-hand");
+    if (first.getBoundingClientRect().top < (top ? top.getBoundingClientRect().bottom : 0)) {
+      first.scrollIntoView({ block: "start" });
+    }
+  };
   document.addEventListener("htmx:afterSettle", function (event) {
     var config = event.detail.requestConfig;
     if (!config || config.verb !== "post" || !document.getElementById("live")) return;
-    var error = document.querySelector("#hand-form .error");
-    if (error) {
-      error.scrollIntoView({ block: "center" });
-    } else if (document.getElementById("just-scored")) {
-      window.scrollTo(0, 0);
-    }
+    window.vinescoreNextHand();
   });
   document.addEventListener("DOMContentLoaded", ready);
   document.addEventListener("htmx:afterSettle", ready);

@@ -146,6 +146,7 @@ EXPECTED: dict[str, tuple[tuple, tuple | None]] = {
     "invitation": (ALL_200, (409, 409, 409, 302, 422)),
     # lists: each person's own group
     "game_list": (SIGNED_IN, None),
+    "games": ((301, 301, 301, 301, LOGIN), None),  # /games/ is the games list, at /
     "history": (SIGNED_IN, None),
     "ratings": (SIGNED_IN, None),
     "history_what_if": (SIGNED_IN, None),  # each person's own group's games of the kind

@@ -36,3 +36,12 @@ def expect_next_hand(page: Page, number: int, dealer: str, first_bidder: str) ->
 
 def last_explanation(page: Page) -> Locator:
     return page.locator("tbody.hand tr.explain").last
+
+
+def from_menu(page: Page, name: str) -> None:
+    """Tap a link of the top bar's menu (Games, History, Players, Rules),
+    opening the menu first, as a thumb does."""
+    menu = page.locator("header.topbar details.menu")
+    if menu.get_attribute("open") is None:
+        menu.locator("summary").tap()
+    menu.get_by_role("link", name=name, exact=True).tap()

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Page, expect
 
+from tests.browser.sheet import from_menu
 from tests.factories import make_game
 
 pytestmark = pytest.mark.browser
@@ -21,7 +22,7 @@ def test_history_player_pages_and_charts_on_a_phone(page: Page) -> None:
     make_game("chevalier")
 
     page.goto("/")
-    page.get_by_role("link", name="History").tap()
+    from_menu(page, "History")
     expect(page.get_by_role("heading", name="History")).to_be_visible()
     expect(page.locator("a.card")).to_have_count(4)
 
@@ -37,7 +38,7 @@ def test_history_player_pages_and_charts_on_a_phone(page: Page) -> None:
     page.get_by_role("button", name="Show games").tap()
     expect(page.get_by_text("The end date is before the start date.")).to_be_visible()
 
-    page.get_by_role("link", name="Players").tap()
+    from_menu(page, "Players")
     page.get_by_role("link", name="Ben", exact=True).tap()
     expect(page.get_by_role("heading", name="Ben", exact=True)).to_be_visible()
     expect(page.locator(".stats .total").filter(has_text="Win rate")).to_contain_text("67%")

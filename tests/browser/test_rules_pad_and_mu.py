@@ -11,6 +11,7 @@ from playwright.sync_api import Locator, Page, expect
 from tests.browser.sheet import (
     SEATED_DEALERS,
     expect_next_hand,
+    from_menu,
     last_explanation,
     score_hand,
     totals,
@@ -142,7 +143,7 @@ def test_rules_at_the_table_in_search_and_in_print(page: Page) -> None:
     expect(page.locator(f"section#{anchor}")).to_contain_text("bump")
 
     # Search, from the Rules link in the top bar.
-    page.locator("header.topbar").get_by_role("link", name="Rules").tap()
+    from_menu(page, "Rules")
     expect(page).to_have_url(re.compile(r"/rules/$"))
     expect(page.get_by_role("heading", name="Rules", exact=True)).to_be_visible()
     page.get_by_role("searchbox", name="Search the rules").fill("bump")
@@ -276,7 +277,7 @@ def test_a_named_score_pad_where_low_score_wins(page: Page) -> None:
     expect(page.get_by_role("heading", name="Hearts", exact=True)).to_be_visible()
 
     # The games list shows the table's name for it.
-    page.locator("header.topbar").get_by_role("link", name="Games").tap()
+    from_menu(page, "Games")
     expect(page.get_by_role("heading", name="Finished")).to_be_visible()
     card = page.locator(".card").filter(has_text="Hearts")
     expect(card.locator("strong")).to_have_text("Hearts")

@@ -11,6 +11,7 @@ from playwright.sync_api import Locator, Page, expect
 from tests.browser.sheet import (
     SEATED_DEALERS,
     expect_next_hand,
+    from_menu,
     last_explanation,
     score_hand,
     totals,
@@ -56,7 +57,7 @@ def test_a_table_plays_coralon_to_forty_on_a_phone(page: Page) -> None:
     page.goto("/")
     expect(page.get_by_role("heading", name="Games")).to_be_visible()
     expect(page.get_by_text("No games yet.")).to_be_visible()
-    page.locator("header.topbar").get_by_role("link", name="Players").tap()
+    from_menu(page, "Players")
     expect(page).to_have_url(re.compile(r"/players/$"))
     page.evaluate("window.__marker = 1")
     for name in NAMES:
@@ -213,7 +214,7 @@ def test_a_table_plays_coralon_to_forty_on_a_phone(page: Page) -> None:
     expect(page.locator("#next-hand")).to_have_count(0)
 
     # The game list agrees, and the card leads back to the sheet.
-    page.locator("header.topbar").get_by_role("link", name="Games").tap()
+    from_menu(page, "Games")
     expect(page.get_by_role("heading", name="Finished")).to_be_visible()
     card = page.locator(".card").filter(has_text="Coralon")
     expect(card).to_contain_text("Ana, Ben, Cy, Dee")

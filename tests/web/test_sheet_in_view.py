@@ -31,7 +31,7 @@ def test_the_hand_just_scored_is_at_the_top_with_each_sides_change_and_undo(clie
     for name, change in changes:
         assert f'<span class="who">{name}</span> <strong>{change}</strong>' in card
     assert f'action="/games/{game.pk}/hands/{hand.pk}/delete/"' in card
-    assert "Undo the last hand" in card
+    assert 'Undo<span class="visually-hidden"> the last hand</span>' in card
 
 
 def test_a_coin_game_shows_who_paid_whom_in_the_hand_just_scored(client):

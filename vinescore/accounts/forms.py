@@ -2,14 +2,14 @@ from django import forms
 from django.contrib.auth.forms import UserCreationForm
 from django.utils.translation import gettext_lazy as _
 
-from vinescore.names import NameInvalid, clean_name
+from vinescore.names import NameField, NameInvalid, clean_name
 
 from . import setup_code
 from .models import Group, Membership
 
 
 class GroupForm(forms.Form):
-    name = forms.CharField(
+    name = NameField(
         max_length=Group._meta.get_field("name").max_length,
         label=_("Group name"),
         help_text=_("A game night, a club, a family."),
@@ -31,7 +31,7 @@ def group_name(raw: str) -> str:
 class OwnerForm(UserCreationForm):
     """The first account, which owns the first group."""
 
-    group = forms.CharField(
+    group = NameField(
         max_length=Group._meta.get_field("name").max_length,
         label=_("Your group's name"),
         initial=_("Game night"),

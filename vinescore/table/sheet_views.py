@@ -186,6 +186,17 @@ class SheetParts:
         return list(zip(self.sheet.side_names, self.sheet.totals, strict=True))
 
     @cached_property
+    def strip(self) -> list[tuple[str, int, str]]:
+        """The totals strip: each side's name, total and what the last hand
+        gave it (blank before the first hand)."""
+        changes = [""] * len(self.sides)
+        if self.hands:
+            changes = [signed(award) for award in self.sheet.rows[-1].result.awards]
+        return [
+            (name, total, change) for (name, total), change in zip(self.sides, changes, strict=True)
+        ]
+
+    @cached_property
     def head(self) -> dict:
         game, sheet = self.game, self.sheet
         names = sheet.setup.names

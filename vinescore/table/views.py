@@ -24,7 +24,7 @@ from django.db import connection
 from django.db.models import Count
 from django.db.models.functions import TruncMonth
 from django.http import Http404, HttpRequest, HttpResponse
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, redirect
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.utils.dateformat import format as date_format
@@ -126,6 +126,12 @@ def up(request: HttpRequest) -> HttpResponse:
 
 
 # --- games list and history -----------------------------------------------
+
+
+@require_safe
+def games_redirect(request: HttpRequest) -> HttpResponse:
+    """/games/ (what the sheet's address suggests) is the games list."""
+    return redirect("game_list", permanent=True)
 
 
 @never_cache
