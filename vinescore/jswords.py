@@ -19,6 +19,7 @@ WORDS = (
     gettext_noop("{sum} of {total}: {over} too many"),
     gettext_noop("{total} of {total}: all there"),
     gettext_noop("{sum} of {total} so far · {left} left"),
+    gettext_noop("{sum} of {total}: {left} missing"),
     gettext_noop("{sum} in all: at most {most}, {over} too many"),
     gettext_noop("{sum} in all · at most {most}, {more} more possible"),
     gettext_noop("{sum} in all"),
@@ -127,6 +128,18 @@ WORDS = (
     ),
     gettext_noop(
         "This game is kept on this phone, but its rules could not be loaded here ({why})."
+    ),
+    gettext_noop("1 hand not sent yet"),
+    gettext_noop("{n} hands not sent yet"),
+    gettext_noop("These totals leave out 1 hand not sent yet."),
+    gettext_noop("These totals leave out {n} hands not sent yet."),
+    gettext_noop("Keep this game on this phone to score them here"),
+    gettext_noop("The totals hold 1 hand scored on this phone and not sent yet."),
+    gettext_noop("The totals hold {n} hands scored on this phone and not sent yet."),
+    gettext_noop(
+        "Another phone changed the sheet while this one was out of reach. Before catching "
+        "up, this phone had these totals: {totals}. The hands that did not go in are kept: "
+        "score them again from the form, or drop them."
     ),
 )
 

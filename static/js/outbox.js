@@ -32,36 +32,10 @@
   var PATIENCE = 15000; // ms before a hand sent is taken as not arrived
   var OWN = { csrfmiddlewaretoken: true, version: true, key: true };
 
-  // --- what this phone keeps ------------------------------------------------
+  // --- what this phone keeps (static/js/vinescore.js) ------------------------
 
-  function load(name, fallback) {
-    try {
-      var raw = window.localStorage.getItem(name);
-      return raw ? JSON.parse(raw) : fallback;
-    } catch (e) {
-      return fallback;
-    }
-  }
-
-  function store(name, value) {
-    try {
-      window.localStorage.setItem(name, JSON.stringify(value));
-      return true;
-    } catch (e) {
-      return false;
-    }
-  }
-
-  function forget(name) {
-    try { window.localStorage.removeItem(name); } catch (e) { /* nothing kept */ }
-  }
-
-  // Whose pages these are (vinescore.offline.templatetags): each person's
-  // hands and drafts are theirs alone on a shared phone.
-  function person() {
-    var el = document.querySelector("[data-offline-id]");
-    return el ? el.getAttribute("data-offline-id") : null;
-  }
+  var keeping = window.vinescoreStore;
+  var load = keeping.load, store = keeping.store, forget = keeping.forget, person = keeping.person;
   var who = "";
 
   // A fresh one-time key (changes.KEY: [A-Za-z0-9_-]{16,64}). The key in a
@@ -123,18 +97,10 @@
     return form ? sheetOf(form.getAttribute("action")) : null;
   }
 
-  // The number of the next hand as the server drew the page.
+  // The number of the next hand as the server drew the sheet.
   function drawnNumber() {
-    var form = handForm();
-    if (form) {
-      if (!form.hasAttribute("data-number")) {
-        var shown = /(\d+)/.exec((form.querySelector("h2") || {}).textContent || "");
-        form.setAttribute("data-number", shown ? shown[1] : "");
-      }
-      return parseInt(form.getAttribute("data-number"), 10) || null;
-    }
-    var next = /(\d+)/.exec((document.getElementById("next-hand") || {}).textContent || "");
-    return next ? parseInt(next[1], 10) : null;
+    var live = document.getElementById("live");
+    return live ? parseInt(live.getAttribute("data-next-number"), 10) || null : null;
   }
 
   // --- the outbox ----------------------------------------------------------
@@ -335,6 +301,8 @@
         // once it is touched).
         remove(entry.id);
         swapLive(answer.html, null);
+        var back = handForm();
+        if (back) { back.setAttribute("data-dirty", ""); saveDraft(back); }
       } else if (typingAnother()) {
         // Not over the hand being typed now: it waits for a tap.
         update(entry.id, { state: "check", why: t("another phone changed the sheet first") });
@@ -386,7 +354,7 @@
       if (moved) moved.insertAdjacentElement("afterend", line);
       else if (fresh) fresh.insertAdjacentElement("beforebegin", line);
     }
-    var error = document.querySelector("#hand-form .error");
+    var error = document.querySelector("#hand-form .error, #hand-form [data-moved]");
     if (error) error.scrollIntoView({ block: "center" });
     else if (cameBack && fresh) fresh.scrollIntoView({ block: "start" });
     else if (document.getElementById("just-scored")) window.scrollTo(0, 0);
@@ -414,6 +382,7 @@
     if (!live || !list.length) {
       if (old) steady(function () { old.remove(); });
       relabel(0);
+      document.dispatchEvent(new CustomEvent("vinescore:outbox"));
       return;
     }
     var box = document.createElement("section");
@@ -461,25 +430,38 @@
       }
     });
     relabel(mine("waiting", sheet).length);
+    document.dispatchEvent(new CustomEvent("vinescore:outbox"));
   }
 
-  // "Hand 12" on the form while hand 11 waits in the outbox.
+  // "Hand 12" on the sheet while hand 11 waits in the outbox, in the places
+  // the server marked for it, and what the totals leave out; a kept game's
+  // sheet (keep.js, data-filled) says it all itself.
   function relabel(waiting) {
-    var form = handForm();
+    var live = document.getElementById("live"), fills = window.vinescoreFill;
     var base = drawnNumber();
-    if (!form || base === null) return;
+    if (!live || base === null || live.hasAttribute("data-filled")) return;
+    fills.restore(live);
+    if (!waiting) return;
     var number = base + waiting;
-    var heading = form.querySelector("h2");
-    if (heading) heading.textContent = t("Hand {number}", { number: number });
-    var submit = form.querySelector('button[type="submit"]');
-    if (submit) submit.textContent = t("Score hand {number}", { number: number });
-    var next = document.getElementById("next-hand");
-    if (next && waiting) {
-      if (!next.hasAttribute("data-drawn")) next.setAttribute("data-drawn", next.innerHTML);
-      next.textContent = t("Hand {number} · after the hands not sent yet", { number: number });
-    } else if (next && next.hasAttribute("data-drawn")) {
-      next.innerHTML = next.getAttribute("data-drawn");
-      next.removeAttribute("data-drawn");
+    function slot(name) { return live.querySelector('[data-slot="' + name + '"]'); }
+    fills.put(slot("hand-title"), t("Hand {number}", { number: number }));
+    fills.put(slot("score-hand"), t("Score hand {number}", { number: number }));
+    // Who deals after the hands not sent yet only a kept game knows.
+    fills.put(slot("next-hand"), t("Hand {number}", { number: number }));
+    fills.put(slot("unsent"), " · " + (waiting === 1 ? t("1 hand not sent yet") : t("{n} hands not sent yet", { n: waiting })));
+    fills.shows(slot("unsent"), true);
+    var note = document.getElementById("unsent-note");
+    fills.put(note, waiting === 1 ? t("These totals leave out 1 hand not sent yet.")
+      : t("These totals leave out {n} hands not sent yet.", { n: waiting }));
+    fills.shows(note, true);
+    var keep = document.getElementById("keep");
+    if (note && keep && keep.hasAttribute("data-worker") && !keep.hasAttribute("data-kept")) {
+      var offer = document.createElement("button");
+      offer.type = "button";
+      offer.className = "small";
+      offer.setAttribute("data-keep-button", "");
+      offer.textContent = t("Keep this game on this phone to score them here");
+      note.append(" ", offer);
     }
   }
 
@@ -873,6 +855,14 @@
     });
   }
 
+  // What keep.js asks of the outbox, for this sheet.
+  window.vinescoreOutbox = {
+    waiting: function () { return mine("waiting", currentSheet()); },
+    mine: function (state) { return mine(state, currentSheet()); },
+    sending: function () { return sending; },
+    typed: typed,
+  };
+
   // --- on every page -----------------------------------------------------------
 
   function ready() {
@@ -896,6 +886,7 @@
   // after a poll: that would be a whole page asked for by every phone on
   // every pushed hand, the cost the stream is there to save.
   document.addEventListener("vinescore:live", function () { show(); });
+  document.addEventListener("vinescore:kept", function () { show(); });
   window.addEventListener("online", function () { retryIn = 2000; flush(); });
   window.addEventListener("storage", function (event) { if (event.key === OUTBOX) show(); });
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);

@@ -18,6 +18,72 @@
   };
   var t = window.vinescoreWords;
 
+  // What this phone keeps (localStorage, which works on plain http too), for
+  // every script: JSON values, and whose they are (the pages' data-offline-id,
+  // vinescore.offline.templatetags): each person's alone on a shared phone.
+  window.vinescoreStore = {
+    load: function (name, fallback) {
+      try {
+        var raw = window.localStorage.getItem(name);
+        return raw ? JSON.parse(raw) : fallback;
+      } catch (e) {
+        return fallback;
+      }
+    },
+    store: function (name, value) {
+      try {
+        window.localStorage.setItem(name, JSON.stringify(value));
+        return true;
+      } catch (e) {
+        return false;
+      }
+    },
+    forget: function (name) {
+      try { window.localStorage.removeItem(name); } catch (e) { /* nothing kept */ }
+    },
+    person: function () {
+      var el = document.querySelector("[data-offline-id]");
+      return el ? el.getAttribute("data-offline-id") : "";
+    },
+  };
+
+  // The places of the sheet the server marked (data-slot) that the phone
+  // fills with the hands scored on it and not sent yet (outbox.js, keep.js);
+  // what the server put there goes back with restore().
+  window.vinescoreFill = {
+    put: function (el, text, html) {
+      if (!el) return;
+      if (!el.hasAttribute("data-server")) el.setAttribute("data-server", el.innerHTML);
+      if (html) el.innerHTML = text; else el.textContent = text;
+    },
+    mark: function (el, name, on) {
+      if (!el || el.classList.contains(name) === on) return;
+      if (!el.hasAttribute("data-server-class")) el.setAttribute("data-server-class", el.className);
+      el.classList.toggle(name, on);
+    },
+    shows: function (el, on) {
+      if (!el || el.hidden === !on) return;
+      if (!el.hasAttribute("data-server-hidden")) el.setAttribute("data-server-hidden", el.hidden ? "1" : "");
+      el.hidden = !on;
+    },
+    restore: function (root) {
+      root.querySelectorAll("[data-phone-row], [data-phone-table], [data-phone-winner]").forEach(function (el) { el.remove(); });
+      root.querySelectorAll("[data-server]").forEach(function (el) {
+        el.innerHTML = el.getAttribute("data-server");
+        el.removeAttribute("data-server");
+      });
+      root.querySelectorAll("[data-server-class]").forEach(function (el) {
+        el.className = el.getAttribute("data-server-class");
+        el.removeAttribute("data-server-class");
+      });
+      root.querySelectorAll("[data-server-hidden]").forEach(function (el) {
+        el.hidden = el.getAttribute("data-server-hidden") === "1";
+        el.removeAttribute("data-server-hidden");
+      });
+      root.removeAttribute("data-filled");
+    },
+  };
+
   // The hand form stays where it is on the screen when something appears,
   // grows or goes above it without a tap of this phone's (the connection
   // line, the hands not sent yet, the sheet scored on the phone, another
@@ -120,6 +186,10 @@
           over = true;
         } else if (left === 0) {
           text = t("{total} of {total}: all there", { total: total });
+        } else if (!blanks.length && !unreadable) {
+          // Every box filled: it does not add up, said before the submit.
+          text = t("{sum} of {total}: {left} missing", { sum: sum, total: total, left: left });
+          over = true;
         } else {
           text = t("{sum} of {total} so far · {left} left", { sum: sum, total: total, left: left });
         }
@@ -367,6 +437,9 @@
     var slot = fresh.querySelector("#hand-form");
     if (!typing || !slot) return "swap";
     var back = hold(); // while the form being typed in is still on the page
+    // What the server says moved on goes with the form being typed in.
+    typing.querySelectorAll("[data-moved]").forEach(function (old) { old.remove(); });
+    slot.querySelectorAll("[data-moved]").forEach(function (told) { typing.insertBefore(told, typing.querySelector(".actions")); });
     slot.replaceWith(document.adoptNode(typing));
     var moved = fresh.querySelector("[data-moved]");
     if (moved) {

@@ -336,6 +336,7 @@ def sheet_response(
         "parts": SheetParts(game, who, show_all, played),
         "show_all": show_all,
         "can_write": writing,
+        "hand_form_shown": writing and (not game.is_finished or bool(form and form.errors)),
         "guest": who == "guest",
         "watching": who == "watch",
         "form": form,
@@ -350,6 +351,7 @@ def sheet_response(
         # "Keep this game on this phone" (static/js/keep.js).
         "phone_rules": phone_rules() if writing else None,
         "hand_deleted": HAND_DELETED,
+        "message_warning": messages.WARNING,
         # Just after Undo, only its notice offers to bring the hand back.
         "undoing": any(m.level == HAND_DELETED for m in messages.get_messages(request)),
         # How long the parts every visitor sees alike are kept ({% cache %}).
