@@ -78,8 +78,8 @@ def test_a_hand_overtaken_by_another_phone_comes_back_beside_what_this_phone_had
     names = ("Ana", "Ben", "Cy", "Dee")
     had_words = ", ".join(f"{n} {t}" for n, t in zip(names, had, strict=True))
     expect(note).to_contain_text(f"this phone had these totals: {had_words}")
-    expect(page.locator("[data-came-back]")).to_contain_text(
-        "was not saved: it is back in the form"
+    expect(page.locator("#hand-form [data-moved]")).to_contain_text(
+        "The hand you sent is back in the form"
     )
 
     # Nothing is lost: the first hand is in the form, the second waits to be put back.

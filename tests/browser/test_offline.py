@@ -162,8 +162,8 @@ def test_a_hand_kept_offline_and_overtaken_comes_back_in_the_form(
     expect(ben.locator("[data-moved]")).to_contain_text(
         "Hand 1 was already entered on another phone", timeout=15_000
     )
-    expect(ben.locator("[data-came-back]")).to_contain_text(
-        "Hand 1 from this phone, kept while it was offline, was not saved: it is back in the form"
+    expect(ben.locator("#hand-form [data-moved]")).to_contain_text(
+        "The hand you sent is back in the form: score it as the next hand, or drop it."
     )
     expect(ben.locator("#outbox")).to_have_count(0)
     # Ben's facts, in the form for hand 2, to check and score again.
