@@ -19,6 +19,7 @@ WORDS = (
     gettext_noop("{sum} of {total}: {over} too many"),
     gettext_noop("{total} of {total}: all there"),
     gettext_noop("{sum} of {total} so far · {left} left"),
+    gettext_noop("{sum} of {total}: {left} missing"),
     gettext_noop("{sum} in all: at most {most}, {over} too many"),
     gettext_noop("{sum} in all · at most {most}, {more} more possible"),
     gettext_noop("{sum} in all"),
@@ -38,10 +39,6 @@ WORDS = (
     gettext_noop("the server refused it (403): sign in again, then try again"),
     gettext_noop("the server does not know this game any more (404)"),
     gettext_noop("the server refused it (error {status})"),
-    gettext_noop(
-        "Hand {number} from this phone, kept while it was offline, was not saved: it is "
-        "back in the form. Check it and score it again, or drop it."
-    ),
     gettext_noop("Not sent yet"),
     gettext_noop("Hand {number}"),
     gettext_noop("sending…"),
@@ -54,7 +51,6 @@ WORDS = (
     gettext_noop("Try again"),
     gettext_noop("Drop it"),
     gettext_noop("Score hand {number}"),
-    gettext_noop("Hand {number} · after the hands not sent yet"),
     gettext_noop("Kept on this phone: the hand you were typing."),
     gettext_noop(
         "Kept on this phone: the hand you were typing, for hand {draft}; the sheet is at "
@@ -96,37 +92,22 @@ WORDS = (
         "This phone could not score the hands not sent yet; they are kept, and sent when "
         "the connection returns."
     ),
-    gettext_noop("Totals scored on this phone"),
-    gettext_noop("Scored on this phone"),
-    gettext_noop(
-        "{n} hand not sent yet, scored on this phone by the game's rules. The server's "
-        "sheet comes back when they are sent."
-    ),
-    gettext_noop(
-        "{n} hands not sent yet, scored on this phone by the game's rules. The server's "
-        "sheet comes back when they are sent."
-    ),
     gettext_noop("The server is out of reach: hands scored now are kept and scored on this phone."),
-    gettext_noop("{names} win"),
-    gettext_noop("{names} wins"),
-    gettext_noop(", after hand {number}"),
-    gettext_noop("Not sent yet."),
-    gettext_noop("deals"),
-    gettext_noop("{name} dealt."),
     gettext_noop("A hand not sent yet no longer fits the sheet:"),
-    gettext_noop("What this phone had"),
-    gettext_noop(
-        "Another phone changed the sheet while this one was out of reach. Before catching "
-        "up, this phone had {n} hand, with these totals; the server's are above. The "
-        "hands that did not go in are kept: score them again from the form, or drop them."
-    ),
-    gettext_noop(
-        "Another phone changed the sheet while this one was out of reach. Before catching "
-        "up, this phone had {n} hands, with these totals; the server's are above. The "
-        "hands that did not go in are kept: score them again from the form, or drop them."
-    ),
     gettext_noop(
         "This game is kept on this phone, but its rules could not be loaded here ({why})."
+    ),
+    gettext_noop("1 hand not sent yet"),
+    gettext_noop("{n} hands not sent yet"),
+    gettext_noop("These totals leave out 1 hand not sent yet."),
+    gettext_noop("These totals leave out {n} hands not sent yet."),
+    gettext_noop("Keep this game on this phone to score them here"),
+    gettext_noop("The totals hold 1 hand scored on this phone and not sent yet."),
+    gettext_noop("The totals hold {n} hands scored on this phone and not sent yet."),
+    gettext_noop(
+        "Another phone changed the sheet while this one was out of reach. Before catching "
+        "up, this phone had these totals: {totals}. The hands that did not go in are kept: "
+        "score them again from the form, or drop them."
     ),
 )
 

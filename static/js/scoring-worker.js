@@ -1,22 +1,16 @@
-// The rules of vinescore on the phone: Pyodide runs the server's own scoring
-// package (vinescore/scoring, zipped for the phones by
-// vinescore.offline.bundle) in this worker, for static/js/keep.js. There is
-// no second copy of any rule here: this file only carries the page's
-// questions to vinescore.scoring.phone and its answers back.
-//
-//   {type: "start", loader, indexURL, bundle, language}   -> {type: "ready", ms} or {type: "failed", message}
-//     (language: the page's lang; explanations and refusals come in its words)
-//   {id, call: "drawn", args: [record, queued]} -> {id, result} or {id, error}
-//   {id, call: "refusal", args: [record, queued, pairs]}
+// The rules on the phone, for static/js/keep.js: Pyodide runs the server's
+// own scoring package (zipped by vinescore.offline.bundle) in this worker,
+// which only carries questions to vinescore.scoring.phone and answers back.
+//   {type: "start", loader, indexURL, bundle, language} -> {type: "ready", ms, parts} | {type: "failed", message}
+//   {id, call: "drawn" | "refusal", args} -> {id, result, ms} | {id, error}
 "use strict";
 
 var python = null;
+var CALLS = { drawn: true, refusal: true };
 
-// A module worker (Pyodide is an ES module).
 function start(data) {
-  var began = Date.now();
-  var parts = {};
-  return import(data.loader).then(function (module) {
+  var began = Date.now(), parts = {};
+  return import(data.loader).then(function (module) { // Pyodide is an ES module
     parts.loader = Date.now() - began;
     return module.loadPyodide({ indexURL: data.indexURL });
   }).then(function (pyodide) {
@@ -31,6 +25,7 @@ function start(data) {
         "import json, sys",
         "sys.path.insert(0, " + JSON.stringify(home) + ")",
         "from vinescore.scoring import phone",
+        // explanations and refusals in the page's language
         "phone.use_language(" + JSON.stringify(String(data.language || "")) + ")",
         "def call(name, args):",
         "    return json.dumps(getattr(phone, name)(*json.loads(args)))",
@@ -42,18 +37,11 @@ function start(data) {
   });
 }
 
-var CALLS = { drawn: true, refusal: true };
-
 self.onmessage = function (event) {
   var data = event.data || {};
   if (data.type === "start") {
-    if (python) {
-      self.postMessage({ type: "ready", ms: 0 });
-      return;
-    }
-    start(data).catch(function (error) {
-      self.postMessage({ type: "failed", message: String(error && error.message || error) });
-    });
+    if (python) self.postMessage({ type: "ready", ms: 0 });
+    else start(data).catch(function (error) { self.postMessage({ type: "failed", message: String(error && error.message || error) }); });
     return;
   }
   if (!CALLS[data.call] || !python) {

@@ -6,12 +6,10 @@
 (function () {
   "use strict";
 
-  // In the page's language (static/js/vinescore.js).
-  function words(text) { return window.vinescoreWords ? window.vinescoreWords(text) : text; }
+  function words(text) { return window.vinescoreWords(text); }
 
   function showButtons(root) {
-    (root.querySelectorAll ? root : document)
-      .querySelectorAll("[data-share-button]")
+    (root.querySelectorAll ? root : document).querySelectorAll("[data-share-button]")
       .forEach(function (button) { button.hidden = false; });
   }
 
@@ -19,40 +17,31 @@
     input.focus();
     input.select();
     input.setSelectionRange(0, input.value.length);
-    try {
-      return document.execCommand("copy");
-    } catch (error) {
-      return false;
-    }
+    try { return document.execCommand("copy"); } catch (error) { return false; }
   }
 
   async function share(button) {
     var box = button.closest("[data-share]");
     var input = box.querySelector("[data-share-text]");
     var said = box.querySelector("[data-share-said]");
-    var url = input.value;
     said.textContent = "";
     if (navigator.share) {
       try {
-        await navigator.share({ title: button.dataset.shareTitle, url: url });
+        await navigator.share({ title: button.dataset.shareTitle, url: input.value });
         said.textContent = words("Shared.");
         return;
       } catch (error) {
         if (error && error.name === "AbortError") return; // closed without sharing
-        // Refused here: copy it instead.
       }
     }
     if (navigator.clipboard && window.isSecureContext) {
       try {
-        await navigator.clipboard.writeText(url);
+        await navigator.clipboard.writeText(input.value);
         said.textContent = words("Copied");
         return;
-      } catch (error) {
-        // Not allowed here: select and copy below.
-      }
+      } catch (error) { /* not allowed here: select and copy below */ }
     }
-    said.textContent = copyBySelecting(input)
-      ? words("Copied")
+    said.textContent = copyBySelecting(input) ? words("Copied")
       : words("Could not copy it here: the link is selected, so use your phone's own Copy.");
   }
 

@@ -1,12 +1,9 @@
-// vinescore's service worker (served by vinescore.offline.views.service_worker).
-// It keeps the app's own files, and the last copy of each score sheet this
-// person opened, so a sheet opens again with the server out of reach. Each
-// person's sheets are kept apart, under the name their pages carry
-// (data-offline-id), and dropped as soon as a page names someone else or
-// nobody (signed out). What a phone could not send is kept by
-// static/js/outbox.js, not here: it works without this worker. A kept sheet
-// is shown only in the language it was kept in: a phone switched to another
-// language is never shown the old one's copy (it waits for the next).
+// vinescore's service worker (vinescore.offline.views.service_worker): the
+// app's own files, and the last copy of each sheet this person opened, so a
+// sheet opens again with the server out of reach. Each person's sheets are
+// kept apart (the pages' data-offline-id) and dropped when a page names
+// someone else or nobody; each is shown only in the language it was kept in.
+// What a phone could not send is kept by static/js/outbox.js, not here.
 "use strict";
 
 var SHELL = "vinescore-shell-{{ version }}";
@@ -42,25 +39,20 @@ self.addEventListener("activate", function (event) {
   }).then(function () { return self.clients.claim(); }));
 });
 
-function currentPerson() {
-  return caches.open(META).then(function (cache) { return cache.match("who"); })
-    .then(function (found) { return found ? found.text() : ""; });
+// Whose pages were last shown, and in which language (the server chose it).
+function meta(name, fallback) {
+  return caches.open(META).then(function (cache) { return cache.match(name); })
+    .then(function (found) { return found ? found.text() : fallback; });
 }
-
-// The language of the pages last shown (the server chose it).
-function currentLanguage() {
-  return caches.open(META).then(function (cache) { return cache.match("lang"); })
-    .then(function (found) { return found ? found.text() : LANGUAGE; });
-}
+function currentPerson() { return meta("who", ""); }
+function currentLanguage() { return meta("lang", LANGUAGE); }
 
 function pageLanguage(html) {
   var found = /<html[^>]*\slang="([A-Za-z-]+)"/.exec(html);
   return found ? found[1] : "";
 }
 
-function words(lang) {
-  return WORDS[lang] || WORDS[LANGUAGE];
-}
+function words(lang) { return WORDS[lang] || WORDS[LANGUAGE]; }
 
 // Someone is shown a page: only their sheets stay.
 function setPerson(who, lang) {
@@ -79,8 +71,7 @@ function setPerson(who, lang) {
 var KEPT_HEADERS = ["content-type", "content-security-policy", "permissions-policy",
   "x-frame-options", "x-content-type-options", "referrer-policy", "cross-origin-opener-policy"];
 
-// Keeps a sheet under the name of the person it was rendered for, read off
-// the page itself, so it can never land among someone else's.
+// Keeps a sheet under the person it was rendered for, read off the page.
 function keep(url, response) {
   if (!response.ok || response.redirected || response.type !== "basic") return Promise.resolve(false);
   return response.text().then(function (html) {
@@ -104,9 +95,8 @@ function sheetAddress(url) {
   return url.origin === self.location.origin && SHEET.test(url.pathname) && !url.search;
 }
 
-// The kept copy of a sheet, for the person last shown a page, in the
-// language of the pages last shown, marked with when it was kept
-// (static/js/outbox.js says so on the page).
+// The kept copy of a sheet, for the person and in the language last shown,
+// marked with when it was kept (static/js/live.js says so on the page).
 function keptCopy(url) {
   var lang = "";
   return Promise.all([currentPerson(), currentLanguage()]).then(function (both) {
@@ -244,9 +234,8 @@ self.addEventListener("fetch", function (event) {
   // Everything else (htmx's requests, the outbox's) goes to the network as is.
 });
 
-// From the pages (static/js/outbox.js): whose they are, and "keep this
-// sheet" (the first time a sheet is opened, before this worker was in
-// charge of the tab, and after it changed on the page).
+// From the pages (static/js/live.js): whose they are, and "keep this sheet"
+// (when first opened, and after it changed on the page).
 self.addEventListener("message", function (event) {
   var data = event.data || {};
   if (data.type === "who") {

@@ -90,8 +90,13 @@ def messages_beside_fields(page: Page, which: str) -> list[tuple[str, str]]:
     ]
 
 
+# The rows of the hands scored on the phone and not sent yet, in the sheet.
+PHONE_ROWS = "#live tbody[data-phone-row]"
+
+
 def phone_totals(page: Page) -> list[int]:
-    return [int(t) for t in page.locator("#phone-sheet [data-phone-total]").all_inner_texts()]
+    """The totals cards at the top of the sheet (one set, online or not)."""
+    return [int(t) for t in page.locator("#live ol.totals [data-total]").all_inner_texts()]
 
 
 def play_offline_then_catch_up(
@@ -114,33 +119,33 @@ def play_offline_then_catch_up(
             page.get_by_role("button", name=f"Score hand {number}").tap()
             expect(page.locator("#hand-form [data-phone-error]")).not_to_have_count(0)
             said = messages_beside_fields(page, "[data-phone-error]")
-            expect(page.locator("#phone-sheet [data-phone-row]")).to_have_count(i)
+            expect(page.locator(PHONE_ROWS)).to_have_count(i)
         enter(page, facts)
         page.get_by_role("button", name=f"Score hand {number}").tap()
-        expect(page.locator("#phone-sheet [data-phone-row]")).to_have_count(number)
+        expect(page.locator(PHONE_ROWS)).to_have_count(number)
         expect(page.locator("#hand-form [data-phone-error]")).to_have_count(0)
-    for body in page.locator("#phone-sheet [data-phone-row]").all():
+    for body in page.locator(PHONE_ROWS).all():
         rows.append([int(t) for t in body.locator(".running").all_inner_texts()])
         assert "Not sent yet" in body.inner_text()
     shown = {
         "totals": phone_totals(page),
         "rows": rows,
         "winner": (
-            page.locator("#phone-sheet [data-phone-winner] h2").inner_text()
-            if page.locator("#phone-sheet [data-phone-winner]").count()
+            page.locator("#live [data-phone-winner] h2").inner_text()
+            if page.locator("#live [data-phone-winner]").count()
             else None
         ),
         "next": (
-            page.locator("#phone-sheet [data-phone-next]").inner_text()
-            if page.locator("#phone-sheet [data-phone-next]").count()
+            page.locator("#next-hand").inner_text()
+            if page.locator("#next-hand").is_visible()
             else None
         ),
-        "explanations": page.locator("#phone-sheet tr.explain").all_inner_texts(),
+        "explanations": page.locator(f"{PHONE_ROWS} tr.explain").all_inner_texts(),
         "refused": said,
     }
     context.set_offline(False)
     expect(page.locator("#outbox")).to_have_count(0, timeout=60_000)
-    expect(page.locator("#phone-sheet")).to_have_count(0)
+    expect(page.locator(PHONE_ROWS)).to_have_count(0)
     expect(page.locator("#live tbody.hand")).to_have_count(len(hands))
     assert page.script_errors == [], page.script_errors
     return shown

@@ -51,7 +51,7 @@ def test_a_duel_is_tracked_by_taps_to_the_end_of_the_match(page: Page) -> None:
     tap_button(page, "Ana takes 4")  # a mis-tap: undo it
     expect(status(page)).to_have_text("Round 1: Ana 1 health, Ben 2 · Ben attacks")
     page.get_by_role("button", name="Undo the last hand").tap()
-    expect(page.get_by_text("Hand deleted")).to_be_visible()
+    expect(page.get_by_text("Hand 2 deleted")).to_be_visible()
     expect(status(page)).to_have_text("Round 1: Ana 5 health, Ben 2 · Ana attacks")
 
     tap_button(page, "Ben takes 3")  # 2 - 3 = -1: Ben loses round 1

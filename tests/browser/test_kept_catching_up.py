@@ -9,7 +9,7 @@ import pytest
 from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import go_offline
-from tests.browser.kept import READY, enter, keep, phone, phone_totals
+from tests.browser.kept import PHONE_ROWS, READY, enter, keep, phone, phone_totals
 from tests.browser.test_rules_pad_and_mu import start_game
 from tests.factories import make_game, make_player
 from vinescore.scoring import REGISTRY
@@ -36,8 +36,8 @@ def test_a_kept_sheet_reopened_offline_is_still_scored_on_the_phone(
     expect(page.locator("#keep[data-keep-ready]")).to_have_count(1, timeout=60_000)
     enter(page, HANDS[0])
     page.get_by_role("button", name="Score hand 1").tap()
-    expect(page.locator("#phone-sheet [data-phone-row]")).to_have_count(1)
-    expect(page.locator("#phone-sheet")).to_contain_text("Not sent yet")
+    expect(page.locator(PHONE_ROWS)).to_have_count(1)
+    expect(page.locator(PHONE_ROWS)).to_contain_text("Not sent yet")
     first = dict(HANDS[0], earlier_zeros=[])
     assert phone_totals(page) == list(game.sheet().extended(first).totals)
 
@@ -63,7 +63,7 @@ def test_a_hand_overtaken_by_another_phone_comes_back_beside_what_this_phone_had
     for number, facts in enumerate(HANDS, start=1):
         enter(page, facts)
         page.get_by_role("button", name=f"Score hand {number}").tap()
-        expect(page.locator("#phone-sheet [data-phone-row]")).to_have_count(number)
+        expect(page.locator(PHONE_ROWS)).to_have_count(number)
     had = phone_totals(page)
 
     # Meanwhile another phone scores hand 1 differently.
@@ -73,11 +73,13 @@ def test_a_hand_overtaken_by_another_phone_comes_back_beside_what_this_phone_had
     game.refresh_result()
 
     context.set_offline(False)
-    expect(page.locator("#phone-had")).to_have_count(1, timeout=30_000)
-    assert [int(t) for t in page.locator("#phone-had [data-phone-had]").all_inner_texts()] == had
-    expect(page.locator("#phone-had")).to_contain_text("Another phone changed the sheet")
-    expect(page.locator("[data-came-back]")).to_contain_text(
-        "was not saved: it is back in the form"
+    note = page.locator("#unsent-note")
+    expect(note).to_contain_text("Another phone changed the sheet", timeout=30_000)
+    names = ("Ana", "Ben", "Cy", "Dee")
+    had_words = ", ".join(f"{n} {t}" for n, t in zip(names, had, strict=True))
+    expect(note).to_contain_text(f"this phone had these totals: {had_words}")
+    expect(page.locator("#hand-form [data-moved]")).to_contain_text(
+        "The hand you sent is back in the form"
     )
 
     # Nothing is lost: the first hand is in the form, the second waits to be put back.
@@ -87,7 +89,7 @@ def test_a_hand_overtaken_by_another_phone_comes_back_beside_what_this_phone_had
     page.get_by_role("button", name="Score hand 3").tap()
     expect(page.locator("#live tbody.hand")).to_have_count(3, timeout=30_000)
     expect(page.locator("#outbox")).to_have_count(0)
-    expect(page.locator("#phone-had")).to_have_count(0)
+    expect(note).to_be_hidden()
     game.refresh_from_db()
     stored = [h.facts for h in game.live_hands()]
     assert stored[0]["bidder"] == 3
@@ -130,13 +132,13 @@ def test_the_hand_form_stays_under_the_thumb_when_the_connection_drops(
     where = bidder.bounding_box()["y"]
 
     go_offline(context)
-    expect(page.locator("#phone-sheet")).to_contain_text("The server is out of reach")
+    expect(page.locator("#unsent-note")).to_contain_text("The server is out of reach")
     assert bidder.bounding_box()["y"] == pytest.approx(where, abs=1)
     expect(page.locator("#connection")).to_contain_text("Not connected since")
     assert bidder.bounding_box()["y"] == pytest.approx(where, abs=1)
 
     enter(page, HANDS[0])
     page.get_by_role("button", name="Score hand 1").tap()
-    expect(page.locator("#phone-sheet [data-phone-row]")).to_have_count(1)
+    expect(page.locator(PHONE_ROWS)).to_have_count(1)
     assert page.script_errors == []
     context.close()

@@ -41,11 +41,11 @@ def test_a_german_phone_explains_and_refuses_in_german_offline(
 
     enter(page, {"bidder": 1, "bid": 4, "tricks": [3, 4, 2, 4]})
     score.tap()
-    expect(page.locator("#phone-sheet [data-phone-row]")).to_have_count(1)
-    expect(page.locator("#phone-sheet tr.explain")).to_contain_text(
+    expect(page.locator("#live tbody[data-phone-row]")).to_have_count(1)
+    expect(page.locator("#live tbody[data-phone-row] tr.explain")).to_contain_text(
         "Ben bot 4 und holte genau 4: nur Ben punktet"
     )
-    expect(page.locator("#phone-sheet [data-phone-next]")).to_contain_text("Cy bietet zuerst")
+    expect(page.locator("#next-hand")).to_contain_text("Cy bietet zuerst")
 
     context.set_offline(False)
     expect(page.locator("#outbox")).to_have_count(0, timeout=60_000)

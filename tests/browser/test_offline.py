@@ -162,8 +162,8 @@ def test_a_hand_kept_offline_and_overtaken_comes_back_in_the_form(
     expect(ben.locator("[data-moved]")).to_contain_text(
         "Hand 1 was already entered on another phone", timeout=15_000
     )
-    expect(ben.locator("[data-came-back]")).to_contain_text(
-        "Hand 1 from this phone, kept while it was offline, was not saved: it is back in the form"
+    expect(ben.locator("#hand-form [data-moved]")).to_contain_text(
+        "The hand you sent is back in the form: score it as the next hand, or drop it."
     )
     expect(ben.locator("#outbox")).to_have_count(0)
     # Ben's facts, in the form for hand 2, to check and score again.
@@ -379,7 +379,7 @@ def test_a_plain_form_that_cannot_be_sent_says_so_beside_its_button_and_changes_
     # It answers again: Try again undoes the hand, as the tap would have.
     page.unroute("**/*")
     failed.get_by_role("button", name="Try again").tap()
-    expect(page.get_by_text("Hand deleted; totals after it were recomputed.")).to_be_visible()
+    expect(page.get_by_text("Hand 1 deleted; totals after it were recomputed.")).to_be_visible()
     expect(page.locator("tbody.hand")).to_have_count(0)
     expect(failed).to_have_count(0)
     assert hands_left() == 0
@@ -495,7 +495,9 @@ def test_hands_kept_offline_go_in_order_each_once(browser: Browser, live_server)
     expect(rows).to_have_count(2)
     expect(rows.first).to_contain_text("Hand 1 (Ben, 4)")
     expect(rows.last).to_contain_text("Hand 2 (Cy, 5)")
-    expect(page.locator("#next-hand")).to_have_text("Hand 3 · after the hands not sent yet")
+    expect(page.locator("#next-hand")).to_have_text(
+        "Hand 3 · 2 hands not sent yet", use_inner_text=True
+    )
 
     context.set_offline(False)
     expect(page.locator("tbody.hand")).to_have_count(2, timeout=15_000)

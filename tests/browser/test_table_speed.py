@@ -83,7 +83,7 @@ def test_the_same_table_plays_on_and_sees_each_hand_it_scores(page: Page) -> Non
 
     # Undo takes it back; the notice offers to restore it.
     card.get_by_role("button", name="Undo the last hand").tap()
-    expect(page.get_by_text("Hand deleted")).to_be_visible()
+    expect(page.get_by_text("Hand 1 deleted")).to_be_visible()
     expect(page.locator("tbody.hand")).to_have_count(0)
 
 

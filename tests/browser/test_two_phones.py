@@ -88,9 +88,12 @@ def test_a_hand_scored_on_one_phone_appears_on_the_other(browser: Browser, live_
     with ben.expect_response(lambda r: r.url.endswith("/hands/")) as answer:
         ben.get_by_role("button", name="Score hand 2").tap()
     assert answer.value.status == 409
+    # What he sent comes back in the form, with why, to score as hand 3 or drop.
     expect(ben.locator("[data-moved]")).to_contain_text(
-        "Hand 2 was already entered on another phone; here is the sheet as it is now"
+        "Hand 2 was already entered on another phone. The hand you sent is back in the form"
     )
+    expect(ben.locator('#hand-form input[name="bid"][value="5"]')).to_be_checked()
+    expect(ben.get_by_role("button", name="Score hand 3")).to_be_visible()
     expect(ben.locator("tbody.hand")).to_have_count(2)
     assert totals(ben) == totals(ana) == {"Ana": 0, "Ben": 4, "Cy": 5, "Dee": 0}
     assert game.hands.count() == 2

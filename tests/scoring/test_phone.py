@@ -63,11 +63,19 @@ def test_stored_and_queued_hands_are_scored_as_the_rules_score_them():
         sheet.play(rules.clean(posted_facts(rules.fields(table), posted), table))
     drawn_sheet = drawn(record(), QUEUED)
     assert drawn_sheet["totals"] == list(sheet.totals)
-    assert [r["totals"] for r in drawn_sheet["rows"]] == [list(r.totals) for r in sheet.rows]
-    assert [r["queued"] for r in drawn_sheet["rows"]] == [False, False, True, True]
-    assert drawn_sheet["rows"][2]["explanation"] == sheet.rows[2].result.explanation
+    # The queued hands' rows, after the two stored ones.
+    assert drawn_sheet["stored"] == 2
+    assert [r["totals"] for r in drawn_sheet["rows"]] == [list(r.totals) for r in sheet.rows[2:]]
+    assert [r["number"] for r in drawn_sheet["rows"]] == [3, 4]
+    assert drawn_sheet["rows"][0]["explanation"] == sheet.rows[2].result.explanation
+    assert drawn_sheet["rows"][0]["dealt"] == f"{NAMES[sheet.rows[2].dealer]} dealt."
     assert drawn_sheet["next"]["number"] == 5
-    assert drawn_sheet["next"]["dealer"] == NAMES[sheet.next_table.dealer]
+    dealer = NAMES[sheet.next_table.dealer]
+    assert drawn_sheet["next"]["line"].startswith(f"Hand 5 · <strong>{dealer}</strong> deals · ")
+    # The "1st" chip: who bids first in the next hand.
+    first = sheet.next_table.left_of(sheet.next_table.dealer)
+    assert drawn_sheet["next"]["first"] == first
+    assert drawn_sheet["next"]["first_words"] == f"{NAMES[first]} bids first"
     assert drawn_sheet["winner"] is None
     assert drawn_sheet["refused"] is None
 
@@ -75,8 +83,9 @@ def test_stored_and_queued_hands_are_scored_as_the_rules_score_them():
 def test_the_winner_is_named_when_the_queued_hands_reach_the_target():
     drawn_sheet = drawn(record(target=9), QUEUED)
     assert drawn_sheet["winner"] is not None
-    assert drawn_sheet["winner"]["names"] == "Cy"
-    assert drawn_sheet["winner"]["decided_at"] == 4
+    assert drawn_sheet["winner"]["title"] == "Cy wins"
+    assert drawn_sheet["winner"]["reason"].endswith(", after hand 4.")
+    assert drawn_sheet["winner"]["standings"][0][:2] == ["1st", "Cy"]
 
 
 def test_a_wrong_sum_is_refused_with_the_rules_words():
@@ -85,3 +94,14 @@ def test_a_wrong_sum_is_refused_with_the_rules_words():
     assert "tricks" in errors
     assert "13" in errors["tricks"]
     assert refusal(record(), QUEUED, QUEUED[0]) == {}
+
+
+def test_the_next_hand_line_puts_names_in_as_text_not_markup():
+    # The page puts the line in as HTML: a name is escaped, as the server's template escapes it.
+    game = dict(record(), players=["<b>Ana</b>", "Ben & Co", "Cy", "Dee"])
+    line = drawn(game, [])["next"]["line"]
+    assert line == "Hand 3 · <strong>Cy</strong> deals · <strong>Dee</strong> bids first"
+    game["first_dealer"] = 2  # Ana deals hand 3, Ben bids first
+    line = drawn(game, [])["next"]["line"]
+    assert "<strong>&lt;b&gt;Ana&lt;/b&gt;</strong> deals" in line
+    assert "<strong>Ben &amp; Co</strong> bids first" in line

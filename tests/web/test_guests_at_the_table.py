@@ -95,7 +95,7 @@ def test_a_guest_edits_deletes_and_restores_a_hand(client):
     assert response["Location"] == game.get_absolute_url()
     assert totals(game) == [0, 0, 0, 0]
     undo = guest.get(response["Location"]).content.decode()
-    assert "Hand deleted; totals after it were recomputed." in undo
+    assert "Hand 1 deleted; totals after it were recomputed." in undo
     guest.post(f"/games/{game.pk}/hands/{hand.pk}/restore/")
     assert totals(game) == [0, 4, 0, 0]
 

@@ -58,7 +58,7 @@ def test_deleting_a_hand_renumbers_and_rescores_and_can_be_undone(client):
     response = client.post(f"/games/{game.pk}/hands/{first.pk}/delete/")
     assert Game.objects.get().final_totals == [0, 13, 0, 0]
     page = client.get(response["Location"]).content.decode()
-    assert "Hand deleted" in page and "Undo" in page
+    assert "Hand 1 deleted" in page and "Undo" in page
     client.post(f"/games/{game.pk}/hands/{first.pk}/restore/")
     assert Game.objects.get().final_totals == [0, 17, 4, 2]
 

@@ -31,7 +31,7 @@ def test_kept_hands_are_stored_in_order_once_each(client):
     # The answer was lost, so the phone sends it again: stored once.
     again = send(client, game, BEN_MAKES_4, drawn, "kept-hand-one-aaaaaa")
     assert again.status_code == 200
-    assert "That hand was already saved." in again.content.decode()
+    assert "Hand 1 is in: it was sent twice and stored once." in again.content.decode()
 
     # The next hand kept on the phone, drawn from the same page, goes as from
     # the version after the first.

@@ -67,14 +67,13 @@ def test_a_phone_explains_in_german_from_the_same_catalog(on_a_phone):
     assert on_a_phone.use_language("de") == "de"
     sheet = on_a_phone.drawn(record, queued)
     assert [row["explanation"] for row in sheet["rows"]] == [
-        "Ben bot 4 und holte genau 4: nur Ben punktet",
         "Ana bot 5 und holte 3: Ana punktet nichts; alle anderen punkten ihre Stiche",
     ]
-    assert sheet["next"]["opens"] == "bietet zuerst"
+    assert sheet["next"]["first_words"].endswith(" bietet zuerst")
     assert on_a_phone.use_language("de-DE") == "de"
     assert on_a_phone.use_language("en") == "en"
-    assert on_a_phone.drawn(record, [])["rows"][0]["explanation"] == (
-        "Ben bid 4 and took exactly 4: only Ben scores"
+    assert on_a_phone.drawn(record, queued)["rows"][0]["explanation"] == (
+        "Ana bid 5 and took 3: Ana scores nothing; everyone else scores their tricks"
     )
 
 

@@ -38,17 +38,19 @@ def text(response) -> str:
     return response.content.decode()
 
 
-def test_the_second_phone_to_score_the_same_hand_is_told_it_is_already_in(client):
+def test_the_second_phone_to_score_the_same_hand_gets_its_hand_back_in_the_form(client):
     game = make_game(hands=[EXACT_BEN])
     both_drew = drawn(game)
     first = hand_from(client, game, BEN_MAKES_4, both_drew, KEY_A)
     second = hand_from(client, game, BEN_MAKES_4, both_drew, KEY_B)
     assert first.status_code == 200
     assert second.status_code == 409
-    assert "Hand 2 was already entered on another phone; here is the sheet as it is now" in text(
-        second
+    assert (
+        "Hand 2 was already entered on another phone. The hand you sent is back in the form: "
+        "score it as the next hand, or drop it." in text(second)
     )
-    assert "Score hand 3" in text(second)  # a fresh form for the next hand
+    assert "Score hand 3" in text(second)
+    assert 'name="bid" value="4" checked' in text(second)  # nothing typed is lost
     assert Hand.objects.filter(game=game).count() == 2
     game.refresh_from_db()
     assert game.hand_count == 2 and game.final_totals == [0, 17, 0, 0]
@@ -60,7 +62,7 @@ def test_a_submit_sent_again_is_answered_as_the_first_time_and_stored_once(clien
     first = hand_from(client, game, BEN_MAKES_4, form)
     again = hand_from(client, game, BEN_MAKES_4, form)
     assert first.status_code == again.status_code == 200
-    assert "That hand was already saved" in text(again)
+    assert "Hand 1 is in: it was sent twice and stored once." in text(again)
     plain_again = hand_from(client, game, BEN_MAKES_4, form, htmx=False)
     assert plain_again.status_code == 302 and plain_again.url == game.get_absolute_url()
     assert Hand.objects.filter(game=game).count() == 1
@@ -75,7 +77,7 @@ def test_a_hand_typed_while_an_earlier_one_was_edited_is_kept_to_check(client):
     response = hand_from(client, game, BEN_MAKES_4, typing)
     body = text(response)
     assert response.status_code == 409
-    assert "Hand 1 was changed on another phone; check this hand and score it again" in body
+    assert "Hand 1 was changed on another phone. The hand you sent is back in the form" in body
     assert 'name="bid" value="4" checked' in body  # what was typed is still there
     game.refresh_from_db()
     assert f'name="version" value="{game.version}"' in body

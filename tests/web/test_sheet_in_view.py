@@ -55,7 +55,7 @@ def test_after_an_undo_only_the_notice_offers_to_bring_it_back(client):
     last = game.live_hands()[-1]
     response = client.post(f"/games/{game.pk}/hands/{last.pk}/delete/")
     body = client.get(response["Location"]).content.decode()
-    assert "Hand deleted" in body and 'id="just-scored"' not in body
+    assert "Hand 2 deleted" in body and 'id="just-scored"' not in body
 
 
 def test_who_deals_and_bids_first_sits_above_the_form_and_the_bidder_chip_is_marked(client):

@@ -171,7 +171,10 @@ CY_5 = {"bidder": "2", "bid": "5", "tricks": ["2", "3", "5", "3"]}
 DEE_4 = {"bidder": "3", "bid": "4", "tricks": ["3", "2", "4", "4"]}
 ANA_2 = {"bidder": "0", "bid": "2", "tricks": ["2", "4", "4", "3"]}
 HTMX = {"HX-Request": "true"}
-ALREADY_IN = "Hand 2 was already entered on another phone; here is the sheet as it is now."
+ALREADY_IN = (
+    "Hand 2 was already entered on another phone. The hand you sent is back in the form: "
+    "score it as the next hand, or drop it."
+)
 
 
 @pytest.fixture
@@ -293,7 +296,7 @@ def test_the_same_submit_sent_again_through_the_other_server_is_stored_once(serv
     # The answer was lost; the phone sends it again and reaches the other server.
     ana_via_b = ana.through(b)
     status, again = ana_via_b.post(f"/games/{game.pk}/hands/", form, **HTMX)
-    assert status == 200 and "That hand was already saved." in again
+    assert status == 200 and "Hand 2 is in: it was sent twice and stored once." in again
     assert "Score hand 3" in again and "on another phone" not in again
     status, plain = ana_via_b.post(f"/games/{game.pk}/hands/", form)  # without JavaScript
     assert status == 200 and ana_via_b.url == b.base + game.get_absolute_url()
@@ -327,7 +330,7 @@ def test_an_edit_on_one_server_racing_a_delete_on_the_other_is_refused_not_lost(
     # Ana deletes hand 2 while Ben, who drew the same sheet, edits it.
     ana_form, ben_form = drawn(ana, game), drawn(ben, game)
     status, told_ana = ana.post(f"/games/{game.pk}/hands/{second.pk}/delete/", ana_form)
-    assert status == 200 and "Hand deleted; totals after it were recomputed." in told_ana
+    assert status == 200 and "Hand 2 deleted; totals after it were recomputed." in told_ana
     status, told_ben = ben.post(f"/games/{game.pk}/hands/{second.pk}/edit/", {**ben_form, **ANA_2})
     assert status == 409
     assert "Hand 2 was deleted on another phone; here is the sheet as it is now." in told_ben
@@ -347,7 +350,7 @@ def test_an_edit_on_one_server_racing_a_delete_on_the_other_is_refused_not_lost(
     assert "Ana bid 2 and took exactly 2" in told_ana
     status, told_cy = cy.post(f"/games/{game.pk}/hands/", {**typing, **CY_5}, **HTMX)
     assert status == 409
-    assert "Hand 1 was changed on another phone; check this hand and score it again." in told_cy
+    assert "Hand 1 was changed on another phone. The hand you sent is back in the form" in told_cy
     assert 'name="bid" value="5" checked' in told_cy  # what Cy typed is still there
     first.refresh_from_db()
     assert first.deleted_at is None and first.facts["bidder"] == 0
@@ -364,7 +367,7 @@ def test_undo_tapped_on_both_servers_is_done_once(servers):
     # "Undo the last hand" on both phones.
     ana_form, ben_form = drawn(ana, game), drawn(ben, game)
     status, told_ana = ana.post(f"/games/{game.pk}/hands/{last.pk}/delete/", ana_form)
-    assert status == 200 and "Hand deleted; totals after it were recomputed." in told_ana
+    assert status == 200 and "Hand 2 deleted; totals after it were recomputed." in told_ana
     status, told_ben = ben.post(f"/games/{game.pk}/hands/{last.pk}/delete/", ben_form)
     assert status == 409
     assert "Hand 2 was deleted on another phone; here is the sheet as it is now." in told_ben

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import gettext as catalogs
 from collections.abc import Mapping, Sequence
+from html import escape
 from pathlib import Path
 from typing import Any
 
@@ -18,7 +19,7 @@ from . import REGISTRY
 from .base import Facts, Field, HandInvalid
 from .ledger import describe
 from .sheet import Setup, Sheet
-from .words import gettext, use_translations
+from .words import gettext, ordinal, use_translations
 
 # Where the compiled catalogs are: beside the package in the phone's zip
 # (vinescore.offline.bundle), the project's locale directory on a server.
@@ -103,7 +104,8 @@ def signed(award: int) -> str:
 
 def drawn(record: Mapping[str, Any], queued: Sequence[Sequence[Sequence[str]]]) -> dict:
     """The sheet of the stored hands and then the queued ones (each a list of
-    [name, value] pairs), in plain data for the page. A queued hand the rules
+    [name, value] pairs), as the numbers and words static/js/keep.js puts in
+    the server's sheet; `rows` are the queued hands'. A queued hand the rules
     refuse stops the sheet there, with why."""
     sheet = start(record)
     stored = len(sheet.rows)
@@ -117,41 +119,71 @@ def drawn(record: Mapping[str, Any], queued: Sequence[Sequence[Sequence[str]]]) 
     sheet = Sheet(sheet.rules, sheet.setup, sheet.rows, sheet.winner, sheet.decided_at).finish()
     rules, names = sheet.rules, sheet.setup.names
     table = sheet.next_table
+    first = table.left_of(table.dealer) if rules.opens else None
     winner = None
     if sheet.winner is not None:
+        # In the words of the server's sheet (table/game.html), from its catalog.
+        wins = "%(winner_name)s win" if rules.partnership or sheet.winner.shared_with else None
+        reason = sheet.winner.reason[:1].upper() + sheet.winner.reason[1:]
         winner = {
-            "names": sheet.winner_words,
-            "plural": rules.partnership or bool(sheet.winner.shared_with),
-            "reason": sheet.winner.reason,
-            "decided_at": sheet.decided_at,
+            "title": gettext(wins or "%(winner_name)s wins") % {"winner_name": sheet.winner_words},
+            "reason": gettext("%(reason)s, after hand %(hand)s.")
+            % {"reason": reason, "hand": sheet.decided_at}
+            if sheet.decided_at
+            else reason + ".",
             "sides": list(sheet.winning_sides),
+            "standings": [
+                [ordinal(p.place), sheet.side_names[p.side], p.total, p.note]
+                for p in sheet.standings()
+            ],
         }
     return {
         "sides": list(sheet.side_names),
         "totals": list(sheet.totals),
-        "coins": rules.coins,
+        "stored": stored,
         "rows": [
             {
                 "number": row.number,
-                "dealer": names[row.dealer],
+                "scored": gettext("Hand %(number)s scored") % {"number": row.number},
+                "dealt": gettext("%(dealer)s dealt.") % {"dealer": names[row.dealer]},
                 "explanation": row.result.explanation,
                 "awards": [signed(a) for a in row.result.awards],
                 "totals": list(row.totals),
                 "payments": describe(row.result.payments, names),
-                "queued": row.number > stored,
             }
-            for row in sheet.rows
+            for row in sheet.rows[stored:]
         ],
         "next": {
             "number": len(sheet.rows) + 1,
-            "dealer": names[table.dealer] if rules.deals else "",
-            "opener": names[table.left_of(table.dealer)] if rules.opens else "",
-            "opens": gettext(rules.opens) if rules.opens else "",
+            "line": next_line(sheet),
+            "title": gettext("Hand %(number)s") % {"number": len(sheet.rows) + 1},
+            "score": gettext("Score hand %(number)s") % {"number": len(sheet.rows) + 1},
+            "first": first,
+            "first_words": gettext("{name} {opens}").format(
+                name=names[first], opens=gettext(rules.opens)
+            )
+            if first is not None
+            else "",
         },
         "status": rules.status(table) if winner is None else "",
         "winner": winner,
         "refused": refused,
     }
+
+
+def next_line(sheet: Sheet) -> str:
+    """The sheet's "Hand 8 · <strong>Cy</strong> deals · ..." line, in the
+    server's words (table/game.html), names escaped: the page puts it in as HTML."""
+    rules, names, table = sheet.rules, sheet.setup.names, sheet.next_table
+    parts = [gettext("Hand %(number)s") % {"number": len(sheet.rows) + 1}]
+    if rules.deals:
+        dealer = escape(names[table.dealer])
+        parts.append(gettext("<strong>%(dealer)s</strong> deals") % {"dealer": dealer})
+    if rules.opens:
+        bidder = escape(names[table.left_of(table.dealer)])
+        opens = gettext("<strong>%(bidder)s</strong> %(opens)s")
+        parts.append(opens % {"bidder": bidder, "opens": escape(gettext(rules.opens))})
+    return " · ".join(parts)
 
 
 def refusal(

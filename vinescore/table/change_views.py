@@ -92,26 +92,32 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
 
 def hand_add_refused(request: HttpRequest, sent: changes.ChangeForm) -> HttpResponse:
     """A hand drawn from an older version of the game. Sent again: answered
-    as the first time. When another phone entered a hand meanwhile, this one
-    is most likely the same hand: the sheet is shown with a fresh form. When
-    something else changed (an earlier hand edited, say), what was typed is
-    kept for the scorekeeper to check and score again."""
+    as the first time, saying it is safe. Otherwise what was typed comes back
+    in the form with what changed meanwhile, for the scorekeeper to score it
+    as the next hand or drop it: nothing typed is lost."""
     game = sent.game
-    if sent.earlier_submit() is not None:
+    earlier = sent.earlier_submit()
+    if earlier is not None:
         if not request.htmx:
             return HttpResponseRedirect(game.get_absolute_url())
-        messages.info(request, gettext("That hand was already saved."))
+        if earlier.hand_id is not None and earlier.hand.deleted_at is None:
+            messages.info(
+                request,
+                gettext("Hand {number} is in: it was sent twice and stored once.").format(
+                    number=game.number_of(earlier.hand)
+                ),
+            )
         return sheet_response(request, game, game.place.who)
-    moved = changes.since(game, sent.drawn_from)
-    if not moved or any(c.action == GameChange.ADDED for c in moved) or game.is_finished:
+    told = changes.story(game, changes.since(game, sent.drawn_from))
+    if game.is_finished or not told:
         messages.warning(request, sent.conflict_message())
         return sheet_response(request, game, game.place.who, status=409)
-    told = changes.story(game, moved)
     messages.warning(
         request,
-        gettext("{changes} on another phone; check this hand and score it again.").format(
-            changes=told
-        ),
+        gettext(
+            "{changes} on another phone. The hand you sent is back in the form: "
+            "score it as the next hand, or drop it."
+        ).format(changes=told),
     )
     hands, sheet = game.played()
     form = HandForm(game.rules, sheet.next_table, request.POST)
@@ -274,7 +280,9 @@ def delete_hand(request: HttpRequest, game: Game, hand: Hand, key: str) -> HttpR
         messages.add_message(
             request,
             HAND_DELETED,
-            gettext("Hand deleted; totals after it were recomputed."),
+            gettext("Hand {number} deleted; totals after it were recomputed.").format(
+                number=game.number_of(hand)
+            ),
             extra_tags=str(hand.pk),
         )
     return HttpResponseRedirect(game.get_absolute_url())

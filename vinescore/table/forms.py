@@ -413,6 +413,7 @@ class HandForm(forms.Form):
                     if first is not None
                     else "",
                     "multiple": f.kind == "seats",
+                    "opening": f.name in OPENING_FIELDS and first is not None,
                     "value": "" if value is None else value,
                 }
             )

@@ -367,6 +367,7 @@ def sheet_response(
         "next_game": guest and game.rematch_pk(),
         # "Who are you?", until this guest's phone answers it.
         "ask_who": guest and not access.has_answered(request, game.pk),
+        "hand_form_shown": writing and (not game.is_finished or bool(form and form.errors)),
         "watching": who == "watch",
         "form": form,
         "note_form": note_form,
@@ -380,6 +381,7 @@ def sheet_response(
         # "Keep this game on this phone" (static/js/keep.js).
         "phone_rules": phone_rules() if writing else None,
         "hand_deleted": HAND_DELETED,
+        "message_warning": messages.WARNING,
         # Just after Undo, only its notice offers to bring the hand back.
         "undoing": any(m.level == HAND_DELETED for m in messages.get_messages(request)),
         # How long the parts every visitor sees alike are kept ({% cache %}).

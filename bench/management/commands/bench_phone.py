@@ -37,7 +37,7 @@ TRICKS = [[3, 4, 2, 4], [5, 3, 3, 2], [1, 6, 3, 3], [4, 4, 4, 1], [2, 2, 7, 2]]
 # Taps "Score hand" and answers how long until the phone's sheet has the
 # new row (performance.now(), in the page).
 SCORE_AND_TIME = """() => new Promise(resolve => {
-  const rows = () => document.querySelectorAll('#phone-sheet [data-phone-row]').length;
+  const rows = () => document.querySelectorAll('#live tbody[data-phone-row]').length;
   const before = rows();
   const started = performance.now();
   const seen = new MutationObserver(() => {
@@ -160,7 +160,7 @@ class Command(BaseCommand):
             ):
                 box.fill(str(n))
             taps.append(page.evaluate(SCORE_AND_TIME))
-            page.locator("#phone-sheet [data-phone-row]").nth(number - 1).wait_for()
+            page.locator("#live tbody[data-phone-row]").nth(number - 1).wait_for()
             python.append(float(page.locator("#keep").get_attribute("data-last-call-ms")))
         self.stdout.write(
             f"Scoring a hand offline ({hands} hands): tap to row on the sheet median "
