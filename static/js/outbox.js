@@ -223,42 +223,7 @@
       : t("the server refused it (error {status})", { status: status });
   }
 
-<<<<<<< HEAD
-  // The sheet as the server answered, swapped in as htmx would. A hand
-  // being typed meanwhile stays in the new form; a hand that came back
-  // (409) is put in it, with the word why.
-  function swapLive(html, cameBack) {
-    var live = document.getElementById("live");
-    if (!live) return;
-    var typing = typingAnother() ? typed(handForm()) : null;
-    window.htmx.swap(live, html, { swapStyle: "outerHTML" });
-    var fresh = handForm();
-    if (fresh && (cameBack || typing)) {
-      fill(fresh, cameBack ? cameBack.fields : typing);
-      fresh.setAttribute("data-dirty", "");
-      saveDraft(fresh);
-    }
-    if (cameBack) {
-      var line = document.createElement("p");
-      line.className = "notice came-back";
-      line.setAttribute("role", "alert");
-      line.setAttribute("data-came-back", "");
-      line.textContent = t("Hand {number} from this phone, kept while it was offline, was not " +
-        "saved: it is back in the form. Check it and score it again, or drop it.", { number: cameBack.number || "" });
-      var moved = document.querySelector("#live [data-moved]");
-      if (moved) moved.insertAdjacentElement("afterend", line);
-      else if (fresh) fresh.insertAdjacentElement("beforebegin", line);
-    }
-    if (cameBack && fresh && !fresh.querySelector(".error")) fresh.scrollIntoView({ block: "start" });
-    else if (window.vinescoreNextHand) window.vinescoreNextHand();
-    show();
-    keepSheet();
-  }
-
-  // --- the rows of hands not sent yet ------------------------------------------
-=======
   // --- the hands not sent yet, on the sheet ----------------------------------------
->>>>>>> phone
 
   function button(text, action, id) {
     var b = document.createElement("button");

@@ -262,7 +262,7 @@
   window.vinescoreNextHand = function () {
     var from = scoredFrom;
     scoredFrom = null;
-    var error = document.querySelector("#hand-form .error");
+    var error = document.querySelector("#hand-form .error, #hand-form [data-moved]");
     if (error) { error.scrollIntoView({ block: "center" }); return; }
     var first = document.querySelector("#hand-form fieldset.fact:not([hidden])");
     if (!first || !document.getElementById("just-scored")) return;
@@ -281,16 +281,7 @@
   document.addEventListener("htmx:afterSettle", function (event) {
     var config = event.detail.requestConfig;
     if (!config || config.verb !== "post" || !document.getElementById("live")) return;
-<<<<<<< HEAD
     window.vinescoreNextHand();
-=======
-    var error = document.querySelector("#hand-form .error, #hand-form [data-moved]");
-    if (error) {
-      error.scrollIntoView({ block: "center" });
-    } else if (document.getElementById("just-scored")) {
-      window.scrollTo(0, 0);
-    }
->>>>>>> phone
   });
   document.addEventListener("DOMContentLoaded", ready);
   document.addEventListener("htmx:afterSettle", ready);
