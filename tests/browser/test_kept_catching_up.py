@@ -135,7 +135,8 @@ def test_the_hand_form_stays_under_the_thumb_when_the_connection_drops(
     expect(page.locator("#unsent-note")).to_contain_text("The server is out of reach")
     assert bidder.bounding_box()["y"] == pytest.approx(where, abs=1)
     expect(page.locator("#connection")).to_contain_text("Not connected since")
-    assert bidder.bounding_box()["y"] == pytest.approx(where, abs=1)
+    # Within two pixels: the page scrolls by whole pixels, the lines above are fractional.
+    assert bidder.bounding_box()["y"] == pytest.approx(where, abs=2)
 
     enter(page, HANDS[0])
     page.get_by_role("button", name="Score hand 1").tap()
