@@ -33,7 +33,7 @@ SHELL = [
     "django_htmx/htmx-2.min.js",
     "js/vinescore.js",
     "js/requests.js",
-    "js/hand-form.js",
+    "js/hand.js",
     "js/live.js",
     "js/outbox.js",
     "icons/favicon-32.png",
