@@ -48,8 +48,9 @@ def test_the_games_list_queries_do_not_grow_with_the_games(client):
 
 def test_entering_a_hand_reads_and_writes_only_what_a_hand_needs(client):
     """The htmx hand POST, query by query (README "How many tables"): the
-    session and who is asking; then, in one transaction, the game locked,
-    their groups, the hands and the seats (to score the new one), the hand
+    session and who is asking; then, in one transaction, the game locked
+    (with their role in its group), the hands and the seats (to score the
+    new one), the hand
     and its change-log line inserted, the seats it moved in one UPDATE, the
     game's new outcome and version. Five seats or four, the same."""
     five = make_game(names=("Ana", "Ben", "Cy", "Dee", "Eli"), target=99_999)
@@ -65,5 +66,5 @@ def test_entering_a_hand_reads_and_writes_only_what_a_hand_needs(client):
     # The transaction is a savepoint in the test's (BEGIN and COMMIT on a
     # server, and the NOTIFY that tells the other processes once answered).
     looked = [q["sql"] for q in ctx.captured_queries if "SAVEPOINT" not in q["sql"]]
-    assert len(looked) == 10, looked
+    assert len(looked) == 9, looked
     assert sum(sql.startswith("UPDATE") for sql in looked) == 2  # the seats, the game
