@@ -587,27 +587,38 @@ class Game(models.Model):
         with it; `played`: the sheet before this hand, if the caller has it,
         and `hands`, the hands it replays: with both, the game as it stands
         after this hand is kept for the next change made in this process."""
-        after_last = (
-            Coalesce(
-                Subquery(
-                    self.hands.order_by()
-                    .values("game")
-                    .annotate(last=models.Max("position"))
-                    .values("last")
-                ),
-                0,
-            )
-            + 1
-        )
-        hand = self.hands.create(position=after_last, facts=facts)
+        guest = {"by_guest": by_guest, "guest_name": guest_name}
+        if connection.vendor == "postgresql":
+            hand = self.insert_hand_and_log(facts, key, **guest)
+        else:
+            last = self.hands.order_by().values("game").annotate(last=models.Max("position"))
+            after_last = Coalesce(Subquery(last.values("last")), 0) + 1
+            hand = self.hands.create(position=after_last, facts=facts)
+            self.log(GameChange.ADDED, hand=hand, after=facts, key=key, **guest)
         # The database worked the position out; it is read again only if asked for.
         del hand.position
-        guest = {"by_guest": by_guest, "guest_name": guest_name}
-        self.log(GameChange.ADDED, hand=hand, after=facts, key=key, **guest)
         sheet = self.refresh_result(played.extended(facts) if played is not None else None)
         if hands is not None and played is not None:
             KEPT.keep(self, [*hands, LiveHand(hand.pk, facts, hand.created_at)], sheet)
         return hand, sheet
+
+    def insert_hand_and_log(self, facts: dict, key: str, by_guest: bool, guest_name: str) -> Hand:
+        """add_hand's hand and its "added" log line, on PostgreSQL in one
+        statement (added_hand_sql): a round trip fewer for every hand."""
+        now = timezone.now()
+        at = Hand._meta.get_field("created_at").get_db_prep_value(now, connection)
+        facts_value = Hand._meta.get_field("facts").get_db_prep_value(facts, connection)
+        after = GameChange._meta.get_field("after").get_db_prep_value(facts, connection)
+        with connection.cursor() as cursor:
+            cursor.execute(
+                added_hand_sql(),
+                [self.pk, self.pk, facts_value, at, at]
+                + [self.pk, GameChange.ADDED, after, key, self.version, at, by_guest, guest_name],
+            )
+            (pk,) = cursor.fetchone()
+        hand = Hand(pk=pk, game=self, facts=facts, created_at=now, updated_at=now)
+        hand._state.adding, hand._state.db = False, self._state.db
+        return hand
 
     @transaction.atomic(savepoint=False)
     def edit_hand(
@@ -896,6 +907,32 @@ SEAT_SUMMARY_TYPES = {
     "bid_total": "bigint",
     "best_hand": "bigint",
 }
+
+
+@functools.cache
+def added_hand_sql() -> str:
+    """Game.insert_hand_and_log's statement (PostgreSQL): the hand after the
+    last one (deleted ones included) and its change-log line naming it."""
+    q = connection.ops.quote_name
+    hand, change = q(Hand._meta.db_table), q(GameChange._meta.db_table)
+    hand_columns = ", ".join(
+        map(q, ["game_id", "position", "facts", "deleted_at", "created_at", "updated_at"])
+    )
+    change_columns = ", ".join(
+        map(
+            q,
+            ["game_id", "hand_id", "action", "before", "after", "key"]
+            + ["version", "at", "by_guest", "guest_name"],
+        )
+    )
+    last = f"(SELECT MAX({q('position')}) FROM {hand} WHERE {q('game_id')} = %s)"
+    return (
+        f"WITH h AS (INSERT INTO {hand} ({hand_columns})"
+        f" VALUES (%s, COALESCE({last}, 0) + 1, %s, NULL, %s, %s) RETURNING {q('id')})"
+        f" INSERT INTO {change} ({change_columns})"
+        f" SELECT %s, h.{q('id')}, %s, NULL, %s, %s, %s, %s, %s, %s FROM h"
+        f" RETURNING {q('hand_id')}"
+    )
 
 
 @functools.cache
