@@ -133,7 +133,8 @@ MIDDLEWARE = [
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
-    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # Django's, reading the signed-in person with the session's row.
+    "vinescore.accounts.middleware.AuthenticationMiddleware",
     # Every page needs a signed-in person unless its view says otherwise
     # (@login_not_required: rules, sign-in, invitations, spectator links).
     "vinescore.accounts.middleware.LoginRequiredMiddleware",

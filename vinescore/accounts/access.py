@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.core.exceptions import PermissionDenied
+from django.db.models import CharField, OuterRef, Subquery, Value
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext, gettext_noop
 
@@ -167,15 +168,40 @@ def guest_may_open(request: HttpRequest, kwargs: dict) -> bool:
     return pk in tables(request) or (pk.isdigit() and table_look(request, int(pk)) is not None)
 
 
-def game_place(request: HttpRequest, game_id: int, group_id: int, *, write: bool = False) -> Place:
+def role_in_game_group(request: HttpRequest) -> Subquery | Value:
+    """The visitor's role in a game's group, as a column of the game's own
+    query (a change reads it with the lock instead of their groups)."""
+    if not request.user.is_authenticated:
+        return Value(None, output_field=CharField())
+    mine = Membership.objects.filter(group=OuterRef("group_id"), user_id=request.user.pk)
+    return Subquery(mine.values("role")[:1])
+
+
+UNREAD = object()  # game_place: the visitor's role was not read with the game
+
+
+def game_place(
+    request: HttpRequest,
+    game_id: int,
+    group_id: int,
+    *,
+    write: bool = False,
+    role: str | None | object = UNREAD,
+    group: Group | None = None,
+) -> Place:
     """This visitor's place in a game's group: a member's, a viewer's, or a
     guest's through a good table link on a page a guest may open (a viewer
     who scanned the table link scores as a guest while it is good, and is a
     viewer again once it ends); 404 for anyone else, 403 for a viewer with
     `write`, TableLinkEnded for a guest (no role) whose link has ended. A
     guest let in once is not asked again within the request (the hand that
-    ends the game is still shown to its scorer)."""
-    found = places(request).get(group_id)
+    ends the game is still shown to its scorer). `role` and `group`: the
+    visitor's role in the game's group (None for none) and the group, when
+    they were read with the game (role_in_game_group)."""
+    if role is UNREAD or group is None:
+        found = places(request).get(group_id)
+    else:
+        found = Place(group, role) if role else None
     if found is None or not found.can_write:
         guests = getattr(request, "_guest_games", {})
         link = guests.get(game_id) or guest_link(request, game_id, role=found is not None)

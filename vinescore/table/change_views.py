@@ -67,7 +67,7 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
         sent = changes.ChangeForm(request.POST, game=game)
         if sent.is_stale:
             return hand_add_refused(request, sent)
-        hands, sheet = game.played()
+        hands, sheet = game.played_as_locked()
         form = HandForm(game.rules, sheet.next_table, request.POST)
         if game.is_finished:
             form.is_valid()
@@ -82,6 +82,7 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
             form.facts,
             key=sent.one_time_key,
             played=sheet,
+            hands=hands,
             **guest_of(request, game),
         )
     if not request.htmx:

@@ -15,8 +15,10 @@ and each sees the one before it.
 from __future__ import annotations
 
 import functools
+import threading
 import uuid
 from bisect import bisect_left
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import asdict, fields
 from datetime import datetime, timedelta
@@ -446,6 +448,24 @@ class Game(models.Model):
         hands = self.live_hands()
         return hands, self.sheet(hands)
 
+    def played_as_locked(self) -> tuple[list[LiveHand], Sheet]:
+        """played(), for a change holding the game locked: what this process
+        kept of the version the lock found (KEPT), the seats with it, when
+        the hand that made that version was entered here; else read."""
+        kept = KEPT.take(self)
+        return kept if kept is not None else self.played()
+
+    def seats_loaded(self, seats: list[Seat]) -> None:
+        """These seats (with their players) as the game's, as if read."""
+        for seat in seats:
+            seat.game = self
+        found = self.seats.all()
+        found._result_cache, found._prefetch_done = seats, True
+        self._prefetched_objects_cache = {
+            **getattr(self, "_prefetched_objects_cache", {}),
+            "seats": found,
+        }
+
     def delete(self, *args, **kwargs):
         """Gone for good (the admin, or 30 days after it was deleted): a new
         version of each seated player's record, which no longer counts it."""
@@ -561,27 +581,44 @@ class Game(models.Model):
         played: Sheet | None = None,
         by_guest: bool = False,
         guest_name: str = "",
+        hands: list[LiveHand] | None = None,
     ) -> tuple[Hand, Sheet]:
         """The hand after the last one (deleted ones included), and the sheet
-        with it; `played`: the sheet before this hand, if the caller has it."""
-        after_last = (
-            Coalesce(
-                Subquery(
-                    self.hands.order_by()
-                    .values("game")
-                    .annotate(last=models.Max("position"))
-                    .values("last")
-                ),
-                0,
-            )
-            + 1
-        )
-        hand = self.hands.create(position=after_last, facts=facts)
+        with it; `played`: the sheet before this hand, if the caller has it,
+        and `hands`, the hands it replays: with both, the game as it stands
+        after this hand is kept for the next change made in this process."""
+        guest = {"by_guest": by_guest, "guest_name": guest_name}
+        if connection.vendor == "postgresql":
+            hand = self.insert_hand_and_log(facts, key, **guest)
+        else:
+            last = self.hands.order_by().values("game").annotate(last=models.Max("position"))
+            after_last = Coalesce(Subquery(last.values("last")), 0) + 1
+            hand = self.hands.create(position=after_last, facts=facts)
+            self.log(GameChange.ADDED, hand=hand, after=facts, key=key, **guest)
         # The database worked the position out; it is read again only if asked for.
         del hand.position
-        guest = {"by_guest": by_guest, "guest_name": guest_name}
-        self.log(GameChange.ADDED, hand=hand, after=facts, key=key, **guest)
-        return hand, self.refresh_result(played.extended(facts) if played is not None else None)
+        sheet = self.refresh_result(played.extended(facts) if played is not None else None)
+        if hands is not None and played is not None:
+            KEPT.keep(self, [*hands, LiveHand(hand.pk, facts, hand.created_at)], sheet)
+        return hand, sheet
+
+    def insert_hand_and_log(self, facts: dict, key: str, by_guest: bool, guest_name: str) -> Hand:
+        """add_hand's hand and its "added" log line, on PostgreSQL in one
+        statement (added_hand_sql): a round trip fewer for every hand."""
+        now = timezone.now()
+        at = Hand._meta.get_field("created_at").get_db_prep_value(now, connection)
+        facts_value = Hand._meta.get_field("facts").get_db_prep_value(facts, connection)
+        after = GameChange._meta.get_field("after").get_db_prep_value(facts, connection)
+        with connection.cursor() as cursor:
+            cursor.execute(
+                added_hand_sql(),
+                [self.pk, self.pk, facts_value, at, at]
+                + [self.pk, GameChange.ADDED, after, key, self.version, at, by_guest, guest_name],
+            )
+            (pk,) = cursor.fetchone()
+        hand = Hand(pk=pk, game=self, facts=facts, created_at=now, updated_at=now)
+        hand._state.adding, hand._state.db = False, self._state.db
+        return hand
 
     @transaction.atomic(savepoint=False)
     def edit_hand(
@@ -791,6 +828,77 @@ class Game(models.Model):
         return self.log(GameChange.RESCORED, before=before, after=after)
 
 
+class KeptTables:
+    """The game as a change left it (its hands in play, their sheet, its
+    seats with their players), kept in this process under the version that
+    change made, from its commit on (nothing of a change rolled back): the
+    next hand entered here finds that version under its lock and reads
+    neither the hands nor the seats. One entry a game, its latest; a
+    version made in another process, or by any other change, is read as
+    before. Named by the game's uid as well, which no other game shares
+    (a primary key can come back in a new database)."""
+
+    MOST_GAMES = 2000
+    MOST_HANDS = 50_000  # all entries together: the memory they may take
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.games: OrderedDict[int, tuple] = OrderedDict()
+        self.hands = 0
+
+    def keep(self, game: Game, hands: list[LiveHand], sheet: Sheet) -> None:
+        """Once the transaction commits. The seats are copied as they are
+        now (their figures just refreshed), as plain values."""
+        seats = [
+            (
+                [getattr(seat, f.attname) for f in Seat._meta.concrete_fields],
+                [getattr(seat.player, f.attname) for f in Player._meta.concrete_fields],
+            )
+            for seat in game.seats.all()
+        ]
+        entry = (game.uid, game.version, tuple(hands), sheet, seats)
+        transaction.on_commit(lambda: self.store(game.pk, entry))
+
+    def store(self, pk: int, entry: tuple) -> None:
+        with self.lock:
+            held = self.games.get(pk)
+            if held is not None and held[0] == entry[0] and held[1] > entry[1]:
+                return  # a later version was kept first
+            if held is not None:
+                self.hands -= len(self.games.pop(pk)[2])
+            self.games[pk] = entry
+            self.hands += len(entry[2])
+            while len(self.games) > self.MOST_GAMES or self.hands > self.MOST_HANDS:
+                self.hands -= len(self.games.popitem(last=False)[1][2])
+
+    def take(self, game: Game) -> tuple[list[LiveHand], Sheet] | None:
+        """The hands and sheet of the game at its version, its seats loaded
+        with it; None when this process kept another version, or none."""
+        with self.lock:
+            entry = self.games.get(game.pk)
+            if entry is not None:
+                self.games.move_to_end(game.pk)
+        if entry is None or entry[0] != game.uid or entry[1] != game.version:
+            return None
+        seat_names = [f.attname for f in Seat._meta.concrete_fields]
+        player_names = [f.attname for f in Player._meta.concrete_fields]
+        seats = []
+        for seat_values, player_values in entry[4]:
+            seat = Seat.from_db(game._state.db, seat_names, seat_values)
+            seat.player = Player.from_db(game._state.db, player_names, player_values)
+            seats.append(seat)
+        game.seats_loaded(seats)
+        return list(entry[2]), entry[3]
+
+    def clear(self) -> None:
+        with self.lock:
+            self.games.clear()
+            self.hands = 0
+
+
+KEPT = KeptTables()
+
+
 SEAT_SUMMARY_TYPES = {
     "total": "bigint",
     "won": "boolean",
@@ -799,6 +907,32 @@ SEAT_SUMMARY_TYPES = {
     "bid_total": "bigint",
     "best_hand": "bigint",
 }
+
+
+@functools.cache
+def added_hand_sql() -> str:
+    """Game.insert_hand_and_log's statement (PostgreSQL): the hand after the
+    last one (deleted ones included) and its change-log line naming it."""
+    q = connection.ops.quote_name
+    hand, change = q(Hand._meta.db_table), q(GameChange._meta.db_table)
+    hand_columns = ", ".join(
+        map(q, ["game_id", "position", "facts", "deleted_at", "created_at", "updated_at"])
+    )
+    change_columns = ", ".join(
+        map(
+            q,
+            ["game_id", "hand_id", "action", "before", "after", "key"]
+            + ["version", "at", "by_guest", "guest_name"],
+        )
+    )
+    last = f"(SELECT MAX({q('position')}) FROM {hand} WHERE {q('game_id')} = %s)"
+    return (
+        f"WITH h AS (INSERT INTO {hand} ({hand_columns})"
+        f" VALUES (%s, COALESCE({last}, 0) + 1, %s, NULL, %s, %s) RETURNING {q('id')})"
+        f" INSERT INTO {change} ({change_columns})"
+        f" SELECT %s, h.{q('id')}, %s, NULL, %s, %s, %s, %s, %s, %s FROM h"
+        f" RETURNING {q('hand_id')}"
+    )
 
 
 @functools.cache

@@ -70,10 +70,17 @@ def get_game(
     # sheet whose parts are all kept does not.
     games = Game.objects.all()
     if lock:
-        games = games.select_for_update()
+        # A change reads the visitor's role in the game's group, and the
+        # group, with the lock (the group's row is not locked).
+        games = (
+            games.select_for_update(of=("self",))
+            .select_related("group")
+            .annotate(visitor_role=access.role_in_game_group(request))
+        )
     game = get_object_or_404(games, pk=pk)
     # The visitor's place at this game, checked once: what the sheet shows them.
-    game.place = access.game_place(request, game.pk, game.group_id, write=write)
+    read = {"role": game.visitor_role, "group": game.group} if lock else {}
+    game.place = access.game_place(request, game.pk, game.group_id, write=write, **read)
     return showable(game, deleted=deleted)
 
 

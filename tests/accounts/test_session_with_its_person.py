@@ -1,0 +1,42 @@
+"""Who is asking is read with the session's row, in one query; every check
+Django's own reading makes still holds (a new password, an account made
+inactive, a session another way of signing in made)."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from tests.accounts.test_sign_out import signed_in
+from tests.factories import make_game
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_session_and_its_person_are_one_query():
+    phone = signed_in()
+    game = make_game()
+    with CaptureQueriesContext(connection) as ctx:
+        response = phone.get(game.get_absolute_url(), headers={"HX-Request": "true"})
+    assert response.status_code == 200 and "Hand 1 ·" in response.content.decode()
+    sessions = [q["sql"] for q in ctx.captured_queries if 'FROM "accounts_session"' in q["sql"]]
+    assert len(sessions) == 1 and 'JOIN "auth_user"' in sessions[0], sessions
+    assert not any('FROM "auth_user"' in q["sql"] for q in ctx.captured_queries)
+
+
+def test_an_account_made_inactive_is_signed_out_at_its_next_request():
+    phone = signed_in("member")
+    game = make_game()
+    assert phone.get(game.get_absolute_url()).status_code == 200
+    get_user_model().objects.filter(username="member").update(is_active=False)
+    assert phone.get(game.get_absolute_url())["Location"].startswith("/accounts/login/")
+
+
+def test_a_new_password_set_elsewhere_signs_this_phone_out():
+    phone = signed_in("member")
+    game = make_game()
+    assert phone.get(game.get_absolute_url()).status_code == 200
+    user = get_user_model().objects.get(username="member")
+    user.set_password("another long passphrase 42")
+    user.save()
+    assert phone.get(game.get_absolute_url())["Location"].startswith("/accounts/login/")
