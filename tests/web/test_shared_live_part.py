@@ -92,7 +92,7 @@ def test_a_key_from_the_shared_live_part_is_recognised_when_sent_twice(client):
     for _ in range(2):
         answer = client.post(f"/games/{game.pk}/hands/", sent, headers={"HX-Request": "true"})
         assert answer.status_code == 200
-    assert "That hand was already saved" in answer.content.decode()
+    assert "Hand 3 is in: it was sent twice and stored once." in answer.content.decode()
     assert GameChange.objects.filter(game=game, key=key).count() == 1
 
 
