@@ -49,6 +49,7 @@
   // --- a hand as it is sent ------------------------------------------------------
 
   var sending = null; // the entry on its way
+  var quiet = null, slowTimer = null, SLOW = 1500; // the one sent straight away, not listed yet
   var retryIn = 2000, retryTimer = null;
 
   function isHand(elt) { return !!elt && !!elt.matches && elt.matches("form[data-outbox]"); }
@@ -101,6 +102,12 @@
     event.detail.formData.set("key", entry.key);
     sending = entry;
     form.setAttribute("data-sending", "");
+    // Sent straight away: nothing is drawn above the form while it goes (the
+    // answer's sheet would take it away again, the page moved twice); only a
+    // hand still on its way after a while, or one that failed, is listed.
+    quiet = entry.id;
+    clearTimeout(slowTimer);
+    slowTimer = setTimeout(function () { if (quiet === entry.id) { quiet = null; show(); } }, SLOW);
     show();
   });
 
@@ -131,7 +138,7 @@
         : t("no connection"),
     });
     if (free()) hand.reset(handForm()); // it waits with the rest: the form is free
-    sending = null;
+    sending = quiet = null;
     if (!why.status) window.vinescoreLive.connection(false);
     show();
     clearTimeout(retryTimer);
@@ -178,7 +185,7 @@
     if (!ours(event.detail) || !xhr || !xhr.status) return;
     var entry = sending, status = xhr.status;
     if (status >= 500) return notSent(entry, { status: status });
-    sending = null;
+    sending = quiet = null;
     free();
     var same = function (e) { return e.sheet === entry.sheet && e.id !== entry.id && e.state === "waiting" && e.version === entry.version; };
     if (new URL(xhr.responseURL, window.location.href).pathname !== entry.url) {
@@ -239,7 +246,7 @@
     var live = document.getElementById("live");
     var old = document.getElementById("outbox");
     var sheet = currentSheet();
-    var list = sheet ? mine(null, sheet) : [];
+    var list = sheet ? mine(null, sheet).filter(function (e) { return e.id !== quiet; }) : [];
     if (live && list.length) {
       var box = document.createElement("section");
       box.id = "outbox";
@@ -275,7 +282,7 @@
     } else if (old) {
       steady(function () { old.remove(); });
     }
-    relabel(live, sheet ? mine("waiting", sheet).length : 0);
+    relabel(live, list.filter(function (e) { return e.state === "waiting"; }).length);
     document.dispatchEvent(new CustomEvent("vinescore:outbox"));
   }
 

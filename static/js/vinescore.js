@@ -278,7 +278,10 @@
       first.scrollIntoView({ block: "start" });
     }
   };
-  document.addEventListener("htmx:afterSettle", function (event) {
+  // Last of all on the answer, in the task that put it in (the settle is
+  // not delayed: base.html's htmx-config): after the outbox has listed or
+  // taken off the hands not sent yet, and before the screen is drawn.
+  document.addEventListener("htmx:afterOnLoad", function (event) {
     var config = event.detail.requestConfig;
     if (!config || config.verb !== "post" || !document.getElementById("live")) return;
     window.vinescoreNextHand();

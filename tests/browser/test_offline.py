@@ -103,6 +103,35 @@ def test_a_hand_scored_offline_is_kept_through_a_reload_and_stored_once_back_onl
     context.close()
 
 
+def test_a_hand_sent_at_once_is_listed_only_when_its_answer_is_slow(
+    browser: Browser, live_server
+) -> None:
+    """Online, a hand goes straight away and nothing is drawn above the form
+    while it goes (the page would move under the thumb, then back); one whose
+    answer is slow in coming is listed as on its way, so it is not thought lost."""
+    game = make_game()
+    context, page = phone(browser, live_server)
+    page.goto(game.get_absolute_url())
+    held = []
+    page.route(re.compile(r"/hands/$"), lambda route: held.append(route))
+    type_hand(page, "Ben", "4", {"Ana": 3, "Ben": 4, "Cy": 2, "Dee": 4})
+    page.evaluate("window.scrollTo(0, 0)")
+    page.get_by_role("button", name="Score hand 1").tap()
+    page.wait_for_timeout(500)
+    assert held, "the hand was not sent at once"
+    expect(page.locator("#outbox")).to_have_count(0)
+    assert page.evaluate("window.scrollY") == 0
+
+    expect(page.locator("#outbox li")).to_contain_text("Hand 1 (Ben, 4): sending…")
+    held[0].continue_()
+    expect(page.locator("tbody.hand")).to_have_count(1)
+    expect(page.locator("#outbox")).to_have_count(0)
+    assert page.evaluate("window.scrollY") == 0
+    assert game.hands.count() == 1
+    no_script_errors(page)
+    context.close()
+
+
 def test_hands_not_sent_yet_stay_listed_when_another_phones_hand_arrives_mid_typing(
     browser: Browser, live_server
 ) -> None:
