@@ -29,10 +29,8 @@ BACKGROUND = "#fbfaf7"
 # What the worker keeps for every visitor: the files every page needs.
 SHELL = [
     "css/vinescore.css",
-    "css/outbox.css",
     "django_htmx/htmx-2.min.js",
     "js/vinescore.js",
-    "js/requests.js",
     "js/hand.js",
     "js/live.js",
     "js/outbox.js",
