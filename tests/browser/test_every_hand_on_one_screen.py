@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 from playwright.sync_api import Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import member, sign_in
 from tests.browser.sheet import score_hand
@@ -142,6 +143,12 @@ def play_five_hands(page: Page, key: str, typical: Typical, width: int, height: 
             page.evaluate("window.scrollTo(0, 0)")
         score_hand(page, number)
         expect(page.locator("#just-scored")).to_contain_text(typical.scored)
+        # The sheet has settled when the first fact has the focus (htmx
+        # settles after the swap, then the page's script places the form).
+        try:
+            page.wait_for_function(FIRST_FACT_FOCUSED, timeout=3000)
+        except PlaywrightTimeout:
+            pass
         if page.evaluate("window.scrollY") != 0:
             wrong.append(f"after hand {number} the page moved by {page.evaluate('scrollY')}px")
         if not page.evaluate(FIRST_FACT_FOCUSED):
