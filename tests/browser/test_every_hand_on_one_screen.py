@@ -251,6 +251,7 @@ def test_six_seats_take_at_most_one_scroll_and_the_form_stays_in_place(page: Pag
             enter(page, name, value)
         before = page.evaluate("window.scrollY")
         score_hand(page, number)
+        page.wait_for_function(FIRST_FACT_FOCUSED)  # the sheet has settled
         form = page.evaluate(
             """() => {
               const facts = [...document.querySelectorAll("#hand-form > fieldset.fact")];
