@@ -45,17 +45,23 @@ def chip(page: Page, name: str, label: str) -> Locator:
 
 
 def tap(page: Page, **chips: str | int) -> None:
-    """Tap one chip in each named field: tap(page, bidder="Ana", bid=8)."""
+    """Tap one chip in each named field, or type the number of a long range
+    (a box with − and +): tap(page, bidder="Ana", bid=8)."""
     for name, label in chips.items():
         more = field(page, name).locator("xpath=ancestor::details[1]")
         if more.count() and more.get_attribute("open") is None:
             more.locator("summary").tap()  # a detail: one tap on More detail first
-        chip(page, name, str(label)).tap()
-        expect(field(page, name).locator("input:checked")).to_have_count(1)
+        box = field(page, name).locator(".picker input")
+        if box.count():
+            box.fill(str(label))
+        else:
+            chip(page, name, str(label)).tap()
+        expect(checked(page, name)).to_have_count(1)
 
 
 def checked(page: Page, name: str) -> Locator:
-    return field(page, name).locator("input:checked")
+    """The chip chosen in a field, or its box when a number is in it."""
+    return field(page, name).locator("input:checked, .picker input:not(:placeholder-shown)")
 
 
 def last_ledger(page: Page) -> list[str]:

@@ -288,6 +288,27 @@ class ListField(forms.Field):
         return list(value or [])
 
 
+# A number with at most this many values is a row of chips, one tap each;
+# a longer range (0 to 13 tricks, 0 to 22 points) would take rows of them,
+# so it is one box with − and + beside it (see _hand_fields.html).
+CHIPS_AT_MOST = 8
+
+
+def long_range(f: FactField, choices: list, shown_by: set[str]) -> tuple[int, int] | None:
+    """The lowest and highest number of a fact drawn as one box with − and +:
+    more than CHIPS_AT_MOST whole numbers in a row. A fact that shows or
+    needs another (a tap on its chips changes the form) keeps its chips."""
+    if f.kind not in ("number", "choice") or len(choices) <= CHIPS_AT_MOST:
+        return None
+    if f.name in shown_by or not all(isinstance(v, int) for v, _ in choices):
+        return None
+    values = [v for v, _ in choices]
+    low, high = values[0], values[-1]
+    if values != list(range(low, high + 1)) or any(label != str(v) for v, label in choices):
+        return None
+    return low, high
+
+
 class HandForm(forms.Form):
     """The facts of one hand, built from the game's declared fields.
 
@@ -367,6 +388,8 @@ class HandForm(forms.Form):
     def _inputs(self) -> list[dict]:
         drawn = []
         first = self.table.left_of(self.table.dealer) if self.rules.opens else None
+        shown_by = {f.show_if[0] for f in self.fact_fields if f.show_if}
+        shown_by |= {f.needed_if[0] for f in self.fact_fields if f.needed_if}
         for f in self.fact_fields:
             bound = self[f.name]
             value = bound.value()
@@ -376,7 +399,11 @@ class HandForm(forms.Form):
                     {"seat": i, "name": n, "value": values[i]}
                     for i, n in enumerate(self.table.names)
                 ]
-                drawn.append({"field": f, "bound": bound, "entries": entries})
+                # Card points or damage (0 to 60, 0 to 99) are typed: one step
+                # at a time would not get there. A range below zero keeps its
+                # − and +: some phones' number pads have no minus sign.
+                typed = f.min >= 0 and f.max - f.min > 25
+                drawn.append({"field": f, "bound": bound, "entries": entries, "typed": typed})
                 continue
             selected = {str(v) for v in value} if isinstance(value, list) else {str(value)}
             if f.kind in ("seat", "seats"):
@@ -388,6 +415,11 @@ class HandForm(forms.Form):
             elif f.kind == "number" and f.max - f.min <= 25:
                 choices = [(n, str(n)) for n in range(f.min, f.max + 1)]
             else:
+                choices = []
+            picker = long_range(f, choices, shown_by)
+            if f.kind == "number" and not choices:
+                picker = (f.min, f.max)  # too many for chips in any case
+            if picker:  # typed, or stepped with − and +
                 choices = []
             if f.optional and f.kind in ("seat", "team", "choice"):
                 choices = [("", gettext(f.none_label)), *choices]
@@ -413,6 +445,7 @@ class HandForm(forms.Form):
                     if first is not None
                     else "",
                     "multiple": f.kind == "seats",
+                    "picker": picker,
                     "opening": f.name in OPENING_FIELDS and first is not None,
                     "value": "" if value is None else value,
                 }
