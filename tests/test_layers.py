@@ -51,16 +51,23 @@ def test_accounts_imports_nothing_from_table():
     assert not found, "accounts must not use table (table uses accounts):\n" + "\n".join(found)
 
 
-def test_scoring_imports_no_django_and_nothing_else_of_ours():
-    found = {
+def impure_imports(package: str, *ours: str) -> set[str]:
+    """What a pure package imports that it must not: Django, the harness,
+    the tests, or any of our own code but itself and `ours`."""
+    allowed = (f"vinescore.{package}", *(f"vinescore.{name}" for name in ours))
+    return {
         f"{path.relative_to(ROOT)}: {name}"
-        for path, names in modules_under(PACKAGE / "scoring").items()
+        for path, names in modules_under(PACKAGE / package).items()
         for name in names
         if within(name, "django")
-        or (within(name, "vinescore") and not within(name, "vinescore.scoring"))
+        or (within(name, "vinescore") and not any(within(name, a) for a in allowed))
         or within(name, "bench")
         or within(name, "tests")
     }
+
+
+def test_scoring_imports_no_django_and_nothing_else_of_ours():
+    found = impure_imports("scoring")
     assert not found, "scoring is pure Python of its own:\n" + "\n".join(found)
 
 
@@ -99,17 +106,5 @@ def test_no_module_of_records_runs_past_about_400_lines():
 
 
 def test_ratings_imports_no_django_and_of_ours_only_the_rules():
-    found = {
-        f"{path.relative_to(ROOT)}: {name}"
-        for path, names in modules_under(PACKAGE / "ratings").items()
-        for name in names
-        if within(name, "django")
-        or (
-            within(name, "vinescore")
-            and not within(name, "vinescore.ratings")
-            and not within(name, "vinescore.scoring")
-        )
-        or within(name, "bench")
-        or within(name, "tests")
-    }
+    found = impure_imports("ratings", "scoring")
     assert not found, "ratings is pure Python beside scoring:\n" + "\n".join(found)
