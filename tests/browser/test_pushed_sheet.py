@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import re
 import time
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import PHONE
 from tests.browser.sheet import score_hand, totals
+from tests.browser.test_table_link import EXACT_BEN, show_table_link
 from tests.browser.test_two_phones import fill_tricks, tap_chip
 from tests.factories import make_game, make_member, session_cookie
 from tests.web.test_two_servers import app_server, postgresql_url
@@ -38,11 +40,11 @@ def phone_on(browser: Browser, base: str, path: str, block_stream: bool = False)
     return phone
 
 
-def score_ben_4(phone: Page) -> None:
+def score_ben_4(phone: Page, number: int = 1) -> None:
     tap_chip(phone, "bidder", "Ben")
     tap_chip(phone, "bid", "4")
     fill_tricks(phone, {"Ana": 3, "Ben": 4, "Cy": 2})
-    score_hand(phone, 1)
+    score_hand(phone, number)
 
 
 def test_a_hand_on_one_phone_is_painted_on_the_other_by_the_stream(browser, tmp_path):
@@ -103,3 +105,44 @@ def test_a_phone_whose_stream_is_refused_follows_by_polling(browser, tmp_path):
         assert any("/live/" in p for p in ben.asked)
         ana.context.close()
         ben.context.close()
+
+
+def test_a_guest_on_the_stream_follows_the_table_into_the_rematch(browser, tmp_path):
+    game = make_game(hands=[EXACT_BEN] * 3)
+    with app_server(postgresql_url(), tmp_path) as server:
+        member = phone_on(browser, server.base, game.get_absolute_url())
+        address = show_table_link(member, game)
+        guest_context = browser.new_context(base_url=server.base, **PHONE)
+        guest_context.set_default_timeout(10_000)
+        guest = guest_context.new_page()
+        guest.asked = []
+        guest.on("request", lambda request: guest.asked.append(request.url))
+        guest.errors = []
+        guest.on("pageerror", lambda exc: guest.errors.append(str(exc)))
+        guest.goto(urlsplit(address).path)  # the server's own name for this machine
+        guest.locator(".who-are-you").get_by_role("button", name="Cy").tap()
+        # Ben, at 39, bids 4 and makes it: the game is over on the guest's phone.
+        score_ben_4(guest, 4)
+        expect(guest.get_by_role("heading", name=re.compile("Ben wins"))).to_be_visible()
+        deadline = time.monotonic() + 10
+        while not any("/stream/" in url for url in guest.asked):
+            assert time.monotonic() < deadline, guest.asked
+            guest.wait_for_timeout(100)
+        asked_before = len(guest.asked)
+
+        member.goto(game.get_absolute_url())
+        member.get_by_role("button", name="Rematch").tap()
+        expect(member).to_have_url(re.compile(rf"/games/(?!{game.pk}/)\d+/$"))
+        rematch = member.url.rstrip("/").rsplit("/", 1)[1]
+        # The guest's sheet goes on to the rematch by itself, told by its stream.
+        expect(guest).to_have_url(re.compile(rf"/games/{rematch}/$"), timeout=3_000)
+        assert not [url for url in guest.asked[asked_before:] if "/live/" in url], guest.asked
+        expect(guest.get_by_role("heading", name="Who are you?")).to_have_count(0)
+        score_ben_4(guest)
+        assert totals(guest) == {"Ana": 0, "Ben": 4, "Cy": 0, "Dee": 0}
+
+        member.goto(f"/games/{rematch}/log/")
+        expect(member.get_by_text("Entered by Cy's phone (guest).")).to_be_visible()
+        assert guest.errors == [] and member.errors == []
+        guest_context.close()
+        member.context.close()
