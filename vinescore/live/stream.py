@@ -1,9 +1,10 @@
 """The live sheet pushed: a server-sent-events stream of a game's live part,
-one event each time its version moves (live.py says how the news arrives).
+one event each time its version moves (hub.py says how the news arrives).
 
-Each event is exactly what the live poll (sheet_views.game_live, watch_views.
-watch_live) would answer that visitor at that version, rendered by the same
-code after the same access check, named by the version (`id:`). A phone
+Each event is exactly what the live poll (poll.game_live, poll.watch_live)
+would answer that visitor at that version, rendered by the same code
+(sheet_views.sheet_response, the `#live` partial of table/game.html) after
+the same access check, named by the version (`id:`). A phone
 that opens a stream names the version its page shows (`?version=`, or
 `Last-Event-ID` when it reconnects) and is sent the sheet only if the game
 has moved on since. A visitor who may no longer see the game (signed out,
@@ -17,7 +18,7 @@ What a stream costs, as a table's phones hold one each all evening:
   gives its connection back to the pool;
 - each look (on news, or every LIVE_STREAM_CHECK seconds), one query that
   is the access check and reads the version and the member's role in its
-  group (the poll's own ETag query, sheet_views.member_look);
+  group (the poll's own ETag query, poll.member_look);
 - only when the version moved, the live part: rendered once a version in
   each process for every stream of one kind of visitor (a member who may
   score, a viewer, a guest, a spectator's link) and language, with
@@ -48,12 +49,13 @@ from django.views.decorators.http import require_safe
 
 from vinescore.accounts import access
 from vinescore.accounts.models import Membership
-from vinescore.live import hub
+from vinescore.live.hub import streams
+from vinescore.live.poll import member_look, watched_version
 from vinescore.table.changes import new_key
 from vinescore.table.models import Game
-from vinescore.table.sheet_views import member_look, render_live
+from vinescore.table.sheet_views import sheet_response
 from vinescore.table.views import get_game, showable
-from vinescore.table.watch_views import Withdrawn, watched_game, watched_version
+from vinescore.table.watch_views import Withdrawn, watched_game
 
 # A snapshot: the game's pk and version and the live part (None when it is
 # still at the version the phone shows), or None once the visitor may no
@@ -136,10 +138,14 @@ def shared_live(request: HttpRequest, game: Game, who: str, live_url: str = "") 
     return for_visitor(request, html)
 
 
-def as_htmx(request: HttpRequest) -> None:
-    """Render as the poll's htmx request is rendered: the live part only."""
-    request.META["HTTP_HX_REQUEST"] = "true"
-    request.__dict__.pop("headers", None)  # HttpRequest.headers is cached
+def render_live(
+    request: HttpRequest, game: Game, who: str, live_url: str = "", stand_ins: dict | None = None
+) -> str:
+    """The live part as the poll would answer this visitor."""
+    response = sheet_response(
+        request, game, who, live_url=live_url, live_part=True, stand_ins=stand_ins
+    )
+    return response.render().content.decode()
 
 
 def released(read: Read) -> Read:
@@ -234,7 +240,7 @@ def shown_version(request: HttpRequest) -> int | None:
 async def stream(request: HttpRequest, read: Read, first: Snapshot) -> AsyncIterator[str]:
     assert first is not None
     pk, version, html = first
-    woken = hub.subscribe(pk)
+    woken = streams.subscribe(pk)
     try:
         # How long to wait before reconnecting after a drop (milliseconds).
         yield "retry: 1000\n\n"
@@ -246,7 +252,7 @@ async def stream(request: HttpRequest, read: Read, first: Snapshot) -> AsyncIter
             except TimeoutError:
                 yield ": still here\n\n"  # keeps proxies and phones from closing it
             woken.clear()
-            async with hub.turn(pk):
+            async with streams.turn(pk):
                 now = await sync_to_async(read, thread_sensitive=False)(request, version)
             if now is None:
                 yield event("closed", "")
@@ -255,11 +261,10 @@ async def stream(request: HttpRequest, read: Read, first: Snapshot) -> AsyncIter
                 _, version, html = now
                 yield event("live", html, version)
     finally:
-        hub.unsubscribe(pk, woken)
+        streams.unsubscribe(pk, woken)
 
 
 async def respond(request: HttpRequest, read: Read) -> HttpResponse:
-    as_htmx(request)
     first = await sync_to_async(read, thread_sensitive=True)(request, shown_version(request))
     if first is None:
         raise Http404("No such game.")
