@@ -1,7 +1,7 @@
 """A stream's live part is rendered once a version in each process for
 every phone of one kind, and each phone is sent it with its own CSRF token
-and one-time keys: what it shows is what the poll shows it, and a member's
-event after the first costs the one query of its look."""
+and one-time keys: what it shows is what the poll shows it, and an event
+after the first costs the one query of its look, a member's as a guest's."""
 
 from __future__ import annotations
 
@@ -127,3 +127,42 @@ def test_a_phone_with_a_notice_of_its_own_gets_a_live_part_of_its_own():
     read = stream.game_snapshot(game.pk)
     assert "was changed on another phone" not in read(ana, shown)[2]
     assert "Hand 2 was changed on another phone." in read(ben, shown)[2]
+
+
+def test_a_guests_event_after_the_first_costs_the_one_query_of_its_look():
+    stream.live_parts.kept.clear()
+    game = make_game(hands=[BEN_MAKES_4] * 2)
+    shown = game.version
+    ana, ben = (guest_stream_request(game, secret * 32) for secret in "fg")
+    read = stream.game_snapshot(game.pk)
+    # Their streams open at the version their pages show: nothing to send.
+    assert read(ana, shown) == read(ben, shown) == (game.pk, shown, None)
+    for _ in range(2):
+        version = scored_at(game)
+        first = read(ana, shown)
+        with CaptureQueriesContext(connection) as ctx:
+            second = read(ben, shown)
+        looked = [q["sql"] for q in ctx.captured_queries if "SAVEPOINT" not in q["sql"]]
+        assert len(looked) == 1, looked  # the look: the table link and the version at once
+        assert first[:2] == second[:2] == (game.pk, version)
+        for html, secret in ((first[2], "f" * 32), (second[2], "g" * 32)):
+            assert f"Hand {game.hand_count + 1} ·" in html and 'id="hand-form"' in html
+            assert "Who are you?" in html and "What if" not in html  # a guest's sheet
+            assert all(_unmask_cipher_token(t) == secret for t in TOKEN.findall(html))
+        shown = version
+    # Once the link is withdrawn, the next look closes the stream.
+    TableLink.objects.get(games=game).revoke()
+    assert read(ben, shown) is None
+
+
+def test_a_guest_who_said_whose_phone_it_is_is_not_asked_by_another_guests_live_part():
+    stream.live_parts.kept.clear()
+    game = make_game(hands=[BEN_MAKES_4])
+    shown = game.version
+    asked = guest_stream_request(game, "h" * 32)
+    told = guest_stream_request(game, "i" * 32, name="Cy")
+    read = stream.game_snapshot(game.pk)
+    assert read(asked, shown) == read(told, shown) == (game.pk, shown, None)
+    scored_at(game)
+    assert "Who are you?" in read(asked, shown)[2]
+    assert "Who are you?" not in read(told, shown)[2]

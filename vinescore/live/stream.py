@@ -17,15 +17,17 @@ What a stream costs, as a table's phones hold one each all evening:
   (vinescore/asgi.py), and each read runs on the worker's thread pool and
   gives its connection back to the pool;
 - each look (on news, or every LIVE_STREAM_CHECK seconds), one query that
-  is the access check and reads the version and the member's role in its
-  group (the poll's own ETag query, poll.member_look);
+  is the access check and reads the version: a member's role in its group
+  with it (the poll's own ETag query, poll.member_look), or a guest's
+  table link (access.guest_version);
 - only when the version moved, the live part: rendered once a version in
   each process for every stream of one kind of visitor (a member who may
   score, a viewer, a guest, a spectator's link) and language, with
   stand-ins where each phone's own CSRF token and one-time keys go, which
   each stream fills in (LiveParts). A process's streams of one game take
-  turns, so the first reads the game and renders it; for a member the
-  others send theirs after the look alone: one query an event."""
+  turns, so the first reads the game and renders it; for a member, and a
+  guest let in at an earlier look, the others send theirs after the look
+  alone: one query an event."""
 
 from __future__ import annotations
 
@@ -97,7 +99,9 @@ live_parts = LiveParts()
 
 
 def part_key(request: HttpRequest, pk: int, version: int, who: str, live_url: str) -> tuple:
-    return (pk, version, who, get_language(), live_url, request.GET.get("all") == "1")
+    # A guest's phone is asked "Who are you?" until it answers.
+    asked = who == access.GUEST and not access.has_answered(request, pk)
+    return (pk, version, who, get_language(), live_url, request.GET.get("all") == "1", asked)
 
 
 def has_messages(request: HttpRequest) -> bool:
@@ -164,24 +168,32 @@ def released(read: Read) -> Read:
 
 def game_snapshot(pk: int) -> Read:
     def read(request: HttpRequest, shown: int | None) -> Snapshot:
-        look = member_look(request, pk)
+        # No one signed in (a guest's phone): no membership to look up.
+        look = member_look(request, pk) if request.user.is_authenticated else None
         if look is not None:
             version, role = look
         else:  # a guest at the table, or no longer let in
             version, role = access.guest_version(request, pk), None
         if version is None:
             return None
-        if version == shown:
+        # A guest let in at an earlier look, whose table link this look found good.
+        seated = role is None and access.by_guest(request, pk)
+        if version == shown and (role is not None or seated):
             return pk, version, None
         if role is None or (role not in Membership.WRITERS and access.tables(request)):
             # A guest (or a viewer who scanned a table link, who scores as
-            # one while it is good): the table link is checked as the poll
-            # checks it.
+            # one while it is good): let in as the poll lets them in, at the
+            # first look; a guest's later looks check its link themselves.
+            kept = kept_live(request, pk, version, access.GUEST) if seated else None
+            if kept is not None:
+                return pk, version, kept
             forget_access(request)
             try:
                 game = get_game(request, pk)
             except (Http404, PermissionDenied, access.TableLinkEnded):
                 return None
+            if game.version == shown:  # a guest's first look, at the version its page shows
+                return pk, shown, None
         else:  # a member, in the place the look found
             kept = kept_live(request, pk, version, access.Place(None, role).who)
             if kept is not None:
@@ -219,7 +231,8 @@ def watch_snapshot(token: str) -> Read:
 
 def forget_access(request: HttpRequest) -> None:
     """A stream's request lives all evening: what a guest may do is read
-    afresh at each rendering (a member's comes with each look)."""
+    afresh at each rendering (a member's comes with each look, and between
+    renderings a guest's look checks its table link)."""
     for name in ("_places", "_guest_games"):
         request.__dict__.pop(name, None)
 
