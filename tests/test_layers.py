@@ -1,5 +1,6 @@
 """Which part of vinescore may use which (arrows only downward): table uses
-accounts for who may do what, never the other way round, and the rules in
+accounts for who may do what, never the other way round, live uses both
+and they tell it of a change through its hub alone, and the rules in
 scoring are pure Python that any other part may use. Read from the source's
 imports, so a new file that breaks the layering fails here."""
 
@@ -49,6 +50,27 @@ def test_accounts_imports_nothing_from_table():
         if within(name, "vinescore.table")
     }
     assert not found, "accounts must not use table (table uses accounts):\n" + "\n".join(found)
+
+
+def test_the_rest_of_vinescore_reaches_live_only_through_its_hub():
+    # table and accounts announce a change through live.hub, which uses
+    # nothing of ours; live's views use table and accounts, never the other
+    # way round (the URLs include live's by name).
+    live = PACKAGE / "live"
+    found = {
+        f"{path.relative_to(ROOT)}: {name}"
+        for path, names in modules_under(PACKAGE).items()
+        if live not in path.parents
+        for name in names
+        if within(name, "vinescore.live")
+        and name != "vinescore.live"
+        and not within(name, "vinescore.live.hub")
+    }
+    assert not found, "only live.hub is for the rest of vinescore:\n" + "\n".join(found)
+    assert "vinescore.live.hub" in imports_of(PACKAGE / "table" / "models.py")
+    for quiet in ("__init__.py", "hub.py"):
+        ours = {name for name in imports_of(live / quiet) if within(name, "vinescore")}
+        assert not ours, f"live/{quiet} uses nothing of ours: {ours}"
 
 
 def impure_imports(package: str, *ours: str) -> set[str]:

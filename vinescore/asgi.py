@@ -1,6 +1,6 @@
 """The app as `make run` and production serve it: gunicorn with uvicorn
 workers. Django runs the ordinary (sync) views in a thread each and the live
-sheet's streams (table/stream_views.py) as coroutines.
+sheet's streams (live/stream.py) as coroutines.
 
 Django gives each request a thread of its own for its sync middleware
 (asgiref's ThreadSensitiveContext), kept until the response ends: for a

@@ -118,6 +118,7 @@ INSTALLED_APPS = [
     "vinescore.offline",
     "vinescore.backup",
     "vinescore.leaderboard",
+    "vinescore.live",
 ]
 
 MIDDLEWARE = [
@@ -128,7 +129,7 @@ MIDDLEWARE = [
     "csp.middleware.CSPMiddleware",
     "vinescore.middleware.permissions_policy",
     # A change's news goes to the other phones once its own answer is made.
-    "vinescore.live.news_after_answer",
+    "vinescore.live.hub.news_after_answer",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
@@ -150,7 +151,7 @@ MIDDLEWARE = [
 # Sessions are kept in the database, so signing out ends one for good (a
 # copy of its cookie is refused after); each row names its person, so the
 # live sheet's idle check still finds them and the game in one indexed read
-# (see accounts.sessions and table.sheet_views.current_etag).
+# (see accounts.sessions and live.poll.current_etag).
 SESSION_ENGINE = "vinescore.accounts.sessions"
 SESSION_COOKIE_AGE = 60 * 60 * 24 * 60  # a phone at the table stays signed in
 LOGIN_URL = "login"
@@ -300,8 +301,8 @@ if "postgres" in DATABASES["default"]["ENGINE"]:
 
 # Seconds an open live stream waits before it looks at its game again,
 # whatever it heard: a keep-alive for proxies, and the check that its
-# visitor may still see the game (stream_views.py). On SQLite without Redis
-# nothing carries news between the app's processes (vinescore/live.py), so a
+# visitor may still see the game (live/stream.py). On SQLite without Redis
+# nothing carries news between the app's processes (live/hub.py), so a
 # stream looks every second, which is still less than the poll it replaces.
 # LIVE_STREAMS=false: the sheets only poll, for a proxy that cannot pass a
 # stream on as it comes.

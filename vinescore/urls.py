@@ -12,7 +12,6 @@ from vinescore.table import (
     seat_views,
     sheet_views,
     start_views,
-    stream_views,
     views,
     watch_views,
     whatif_views,
@@ -21,6 +20,7 @@ from vinescore.table import (
 urlpatterns = [
     path("", include("vinescore.accounts.urls")),
     path("", include("vinescore.records.urls")),
+    path("", include("vinescore.live.urls")),
     path("", views.game_list, name="game_list"),
     path("up/", views.up, name="up"),
     path("manifest.webmanifest", offline_views.manifest, name="manifest"),
@@ -41,8 +41,6 @@ urlpatterns = [
     path("games/new/<slug:kind>/", start_views.game_start, name="game_start"),
     path("games/deleted/", delete_views.deleted_games, name="deleted_games"),
     path("games/<int:pk>/", sheet_views.game_detail, name="game"),
-    path("games/<int:pk>/live/", sheet_views.game_live, name="game_live"),
-    path("games/<int:pk>/stream/", stream_views.game_stream, name="game_stream"),
     path("games/<int:pk>/join/", watch_views.game_join, name="game_join"),
     path("g/<int:pk>/", watch_views.join_short, name="join_short"),
     path("games/<int:pk>/watch-links/", watch_views.watch_link_new, name="watch_link_new"),
@@ -59,8 +57,6 @@ urlpatterns = [
         name="table_link_revoke",
     ),
     path("t/<str:code>/", watch_views.table_link, name="table_link"),
-    path("watch/<str:token>/live/", watch_views.watch_live, name="watch_live"),
-    path("watch/<str:token>/stream/", stream_views.watch_stream, name="watch_stream"),
     path("games/<int:pk>/hands/", change_views.hand_add, name="hand_add"),
     path("games/<int:pk>/hands/<int:hand_pk>/edit/", change_views.hand_edit, name="hand_edit"),
     path(

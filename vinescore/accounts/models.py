@@ -20,7 +20,7 @@ from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
 
-from vinescore import live
+from vinescore.live import hub
 
 
 class Refused(Exception):
@@ -253,7 +253,7 @@ class GameLink(models.Model):
             self.revoked_at = timezone.now()
             self.save(update_fields=["revoked_at"])
             for game_id in self.announced():
-                live.announce(game_id)  # its open streams close at once
+                hub.announce(game_id)  # its open streams close at once
 
     def announced(self) -> list[int]:
         """The games whose phones hear that the link was withdrawn."""
@@ -379,7 +379,7 @@ class Session(AbstractBaseSession):
     store, with the person's id in a column of its own): signing out deletes
     the row, so a copy of the cookie taken before is worth nothing after. The
     column lets the live sheet's idle check find the person from the cookie
-    in the same single query that reads the game (table.sheet_views.current_etag)."""
+    in the same single query that reads the game (live.poll.current_etag)."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,

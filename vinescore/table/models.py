@@ -33,8 +33,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 
-from vinescore import live
 from vinescore.accounts.models import TableLink, group_started
+from vinescore.live import hub
 from vinescore.names import MAX_KEY, MAX_NAME, name_key
 from vinescore.scoring import REGISTRY, GameRules, Setup, Sheet, replay
 from vinescore.scoring.ledger import describe, settle_up
@@ -502,7 +502,7 @@ class Game(models.Model):
         self.hand_count = len(sheet.rows)
         self.version += 1
         if self.pk is not None:  # phones holding a stream of it hear once it commits
-            live.announce(self.pk, self.version)
+            hub.announce(self.pk, self.version)
 
     def refresh_seats(self, sheet: Sheet) -> None:
         """Each seat's part of the outcome; only the seats it moved are

@@ -5,34 +5,27 @@ takes (changing: lock, check the version, act)."""
 
 from __future__ import annotations
 
-import functools
 import json
 import logging
-import re
 from collections.abc import Callable
 
 from django.conf import settings
 from django.contrib import messages
-from django.contrib.auth.decorators import login_not_required
-from django.db import connection, transaction
-from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
+from django.db import transaction
+from django.http import HttpRequest, HttpResponse
 from django.template.response import TemplateResponse
 from django.urls import reverse
-from django.utils import timezone
-from django.utils.cache import patch_vary_headers
 from django.utils.functional import cached_property
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import (
-    condition,
     require_safe,
 )
 from django_htmx.http import HttpResponseClientRedirect
 
 from vinescore import guide
 from vinescore.accounts import access
-from vinescore.accounts.models import Membership, Session
 from vinescore.offline.bundle import phone_rules
 from vinescore.scoring import Sheet
 from vinescore.scoring.ledger import describe, settle_up
@@ -344,13 +337,15 @@ def sheet_response(
     played: tuple[list[LiveHand], Sheet] | None = None,
     live_url: str = "",
     status: int = 200,
+    live_part: bool = False,
     stand_ins: dict | None = None,
 ) -> TemplateResponse:
     """The score sheet as `who` sees it: the whole page, or its live part
-    for htmx (after a change, the poll, the stream). `form`: a hand form as
-    it was sent back (with its messages); `note_form` likewise. Notices come
-    through Django's messages. `stand_ins`: the CSRF token and one-time key
-    drawn as stand-ins, for a live part shared by many streams."""
+    for htmx (after a change, the poll) and with `live_part` (a stream's
+    event). `form`: a hand form as it was sent back (with its messages);
+    `note_form` likewise. Notices come through Django's messages.
+    `stand_ins`: the CSRF token and one-time key drawn as stand-ins, for a
+    live part shared by many streams."""
     show_all = request.GET.get("all") == "1"
     writing = who in ("write", "guest")
     guest = who == "guest"
@@ -388,17 +383,9 @@ def sheet_response(
         "kept_for": settings.CACHES["default"].get("TIMEOUT", 300),
         **(stand_ins or {}),
     }
-    template = "table/game.html#live" if request.htmx and note_form is None else "table/game.html"
+    live_only = (live_part or request.htmx) and note_form is None
+    template = "table/game.html#live" if live_only else "table/game.html"
     return TemplateResponse(request, template, context, status=status)
-
-
-def render_live(
-    request: HttpRequest, game: Game, who: str, live_url: str = "", stand_ins: dict | None = None
-) -> str:
-    """The live part as the poll would answer it (the request is htmx's):
-    what a stream sends."""
-    response = sheet_response(request, game, who, live_url=live_url, stand_ins=stand_ins)
-    return response.render().content.decode()
 
 
 @never_cache  # Back must never show a stale score sheet
@@ -415,89 +402,6 @@ def live_etag(pk: int, version: int) -> str:
     language of the phone that asks (a phone that switches language gets
     the live part anew)."""
     return f'"{pk}.{version}.{get_language()}"'
-
-
-@functools.cache
-def look_sql() -> str:
-    """member_look's query: the game joined to the person's membership of its
-    group through the session's row."""
-    game, membership = Game._meta.db_table, Membership._meta.db_table
-    session = Session._meta.db_table
-    return (
-        f"SELECT g.version, m.role FROM {game} g"
-        f" JOIN {membership} m ON m.group_id = g.group_id"
-        f" JOIN {session} s ON s.user_id = m.user_id"
-        " WHERE g.id = %s AND g.deleted_at IS NULL"
-        " AND s.session_key = %s AND s.expire_date > %s LIMIT 1"
-    )
-
-
-def member_look(request: HttpRequest, pk: int) -> tuple[int, str] | None:
-    """The version of a game the signed-in person's groups hold, and their
-    role in its group, in one query that is also the access check: the
-    session's row (named by the cookie, gone once its person signed out)
-    joined to their memberships, without loading the session or the person.
-    None for anyone else (a guest's phone is checked by its table link) and
-    for a deleted game. Every idle phone asks this every few seconds (the
-    poll) or at each look (the stream), so it is plain SQL: the ORM took
-    longer to build it than the database takes to answer."""
-    session_key = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
-    if not session_key:
-        return None
-    now = connection.ops.adapt_datetimefield_value(timezone.now())
-    with connection.cursor() as cursor:
-        cursor.execute(look_sql(), [pk, session_key, now])
-        return cursor.fetchone()
-
-
-def seen_version(request: HttpRequest, pk: int) -> int | None:
-    """The version of a game this visitor may see now, a member (member_look)
-    or a guest at its table (by its table link), in one query; None when
-    they may not (or it was deleted)."""
-    look = member_look(request, pk)
-    return look[0] if look is not None else access.guest_version(request, pk)
-
-
-def current_etag(request: HttpRequest, pk: int) -> str | None:
-    """The live part's ETag (seen_version's one query); None sends the
-    request on to the view, which says why it cannot be seen."""
-    version = seen_version(request, pk)
-    return None if version is None else live_etag(pk, version)
-
-
-@login_not_required  # the etag's one query checks access; a render checks it fully
-@require_safe
-@condition(etag_func=current_etag)
-def game_live(request: HttpRequest, pk: int) -> HttpResponse:
-    """What a phone showing the sheet asks every few seconds. While the game
-    has not moved on this is one indexed read and a 304 with no body; when it
-    has, the live part of the sheet, saying what changed since the version
-    the phone shows."""
-    game = get_game(request, pk, deleted=True)
-    if not request.htmx:
-        return HttpResponseRedirect(game.get_absolute_url())
-    if game.is_deleted:
-        return gone(request, game)
-    return live_sheet(request, game, game.place.who)
-
-
-# Sent by a phone whose own hand form was half typed when it asked (vinescore.js).
-TYPING_HEADER = "X-Hand-Typed"
-
-
-def live_sheet(request: HttpRequest, game: Game, who: str, live_url: str = "") -> HttpResponse:
-    """The live part of the sheet. A phone that says it had a hand half
-    typed is told what moved on since the version it shows (named by its
-    If-None-Match), since that hand may now be out of date; an idle phone
-    or a spectator just gets the sheet as it is."""
-    if request.headers.get(TYPING_HEADER) == "true":
-        shown = re.fullmatch(r'"\d+\.(\d{1,9})\.[\w-]+"', request.headers.get("If-None-Match", ""))
-        told = changes.story(game, changes.since(game, int(shown[1]))) if shown else ""
-        if told:
-            messages.warning(request, gettext("{changes} on another phone.").format(changes=told))
-    response = sheet_response(request, game, who, live_url=live_url)
-    patch_vary_headers(response, [TYPING_HEADER])
-    return response
 
 
 def deleted_page(

@@ -7,8 +7,9 @@ health check, the games list and History. Screens by family: sheet_views
 (the score sheet, its live part, and the path of every change to a game),
 start_views (starting a game), change_views (changes to a game),
 delete_views, seat_views, player_views, watch_views (other phones,
-spectators), stream_views; game records in vinescore.records,
-accounts and groups in vinescore.accounts, the rules pages in vinescore.guide."""
+spectators); the live poll and stream in vinescore.live, game records in
+vinescore.records, accounts and groups in vinescore.accounts, the rules
+pages in vinescore.guide."""
 
 from __future__ import annotations
 

@@ -15,7 +15,6 @@ from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.views.decorators.http import (
-    condition,
     require_POST,
     require_safe,
 )
@@ -29,7 +28,7 @@ from .middleware import table_link_ended
 from .models import (
     Game,
 )
-from .sheet_views import live_etag, live_sheet, sheet_response
+from .sheet_views import sheet_response
 from .views import get_game
 
 
@@ -68,39 +67,6 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
     except Withdrawn:
         return withdrawn(request)
     return sheet_response(request, game, "watch", live_url=reverse("watch_live", args=[token]))
-
-
-def watched_version(token: str) -> tuple[int, int] | None:
-    """The game a spectator link shows and its version, in one query that is
-    also the check that the link still works; None once it does not."""
-    number = SpectatorLink.number_in(token)
-    if number is None:
-        return None
-    return (
-        Game.objects.live()
-        .filter(watch_links__pk=number, watch_links__revoked_at__isnull=True)
-        .values_list("pk", "version")
-        .first()
-    )
-
-
-def watch_etag(request: HttpRequest, token: str) -> str | None:
-    found = watched_version(token)
-    return None if found is None else live_etag(*found)
-
-
-@login_not_required
-@require_safe
-@condition(etag_func=watch_etag)
-def watch_live(request: HttpRequest, token: str) -> HttpResponse:
-    """The spectator's live sheet, asked every few seconds (see game_live)."""
-    try:
-        game = watched_game(token)
-    except Withdrawn:
-        return withdrawn(request)
-    if not request.htmx:
-        return HttpResponseRedirect(reverse("watch", args=[token]))
-    return live_sheet(request, game, "watch", live_url=reverse("watch_live", args=[token]))
 
 
 @require_POST

@@ -234,7 +234,7 @@ class Load:
         await asyncio.gather(scorer(), *(phone(i) for i in range(PHONES)))
 
 
-# --- the live sheet pushed: each phone holds a stream (stream_views.py).
+# --- the live sheet pushed: each phone holds a stream (live/stream.py).
 
 
 @dataclass

@@ -13,7 +13,7 @@ register = template.Library()
 @register.simple_tag(takes_context=True)
 def change_inputs(context, game) -> SafeString:
     """Rendered for each visitor, never kept: each form gets a key of its own.
-    A live part rendered once for many streams (stream_views) carries a
+    A live part rendered once for many streams (live/stream.py) carries a
     stand-in, which each stream replaces with keys of its own."""
     return format_html(
         '<input type="hidden" name="version" value="{}">'

@@ -1,7 +1,7 @@
 """A stream's live part is rendered once a version in each process for
 every phone of one kind, and each phone is sent it with its own CSRF token
-and one-time keys: what it shows is what the poll shows it, and a member's
-event after the first costs the one query of its look."""
+and one-time keys: what it shows is what the poll shows it, and an event
+after the first costs the one query of its look, a member's as a guest's."""
 
 from __future__ import annotations
 
@@ -9,16 +9,20 @@ import re
 
 import pytest
 from django.conf import settings
+from django.contrib.auth.models import AnonymousUser
 from django.contrib.messages import constants, storage
 from django.contrib.sessions.middleware import SessionMiddleware
 from django.db import connection
 from django.middleware.csrf import _unmask_cipher_token
 from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
+from django.urls import resolve
 from django_htmx.middleware import HtmxDetails
 
 from tests.factories import make_game, make_member
-from vinescore.table import stream_views
+from tests.phone import Phone
+from vinescore.accounts.models import TableLink
+from vinescore.live import stream
 from vinescore.table.models import GameChange
 
 pytestmark = pytest.mark.django_db
@@ -28,9 +32,26 @@ KEY = re.compile(r'name="key" value="([^"]+)"')
 
 
 def stream_request(pk: int, secret: str):
-    """A signed-in phone's stream request as the view holds it (htmx's)."""
+    """A signed-in phone's stream request as the view holds it."""
     client, member = Client(), make_member("member")
     client.force_login(member)
+    return phone_request(pk, secret, client, member)
+
+
+def guest_stream_request(game, secret: str, name: str | None = None):
+    """The stream request of a phone with no account that scanned the game's
+    table link (and, with `name`, said whose phone it is)."""
+    link = TableLink.objects.filter(games=game).first()
+    if link is None:
+        link = TableLink.objects.create(game=game, created_by=make_member("member"))
+    guest = Phone(user=None)
+    assert guest.get(f"/t/{link.code}/").status_code == 302
+    if name is not None:
+        assert guest.post(f"/games/{game.pk}/who/", {"name": name}).status_code == 302
+    return phone_request(game.pk, secret, guest, AnonymousUser())
+
+
+def phone_request(pk: int, secret: str, client: Client, user):
     session = client.cookies[settings.SESSION_COOKIE_NAME].value
     request = RequestFactory().get(
         f"/games/{pk}/stream/",
@@ -41,8 +62,8 @@ def stream_request(pk: int, secret: str):
     request.META["CSRF_COOKIE"] = secret
     request._messages = storage.default_storage(request)
     len(request._messages)  # read when the stream opened, as its first look does
-    request.user = member
-    stream_views.as_htmx(request)
+    request.user = user
+    request.resolver_match = resolve(request.path)
     request.htmx = HtmxDetails(request)
     return request
 
@@ -54,11 +75,11 @@ def scored_at(game) -> int:
 
 
 def test_each_phone_gets_the_shared_live_part_with_its_own_token_and_keys():
-    stream_views.live_parts.kept.clear()
+    stream.live_parts.kept.clear()
     game = make_game(hands=[BEN_MAKES_4] * 2)
     shown = game.version
     ana, ben = (stream_request(game.pk, secret * 32) for secret in "ab")
-    read = stream_views.game_snapshot(game.pk)
+    read = stream.game_snapshot(game.pk)
     version = scored_at(game)
     first = read(ana, shown)
     with CaptureQueriesContext(connection) as ctx:
@@ -70,7 +91,7 @@ def test_each_phone_gets_the_shared_live_part_with_its_own_token_and_keys():
         assert "Hand 4 ·" in html and "Hand 3 scored" in html
         tokens = TOKEN.findall(html)
         assert tokens and all(_unmask_cipher_token(t) == secret for t in tokens)
-        assert stream_views.CSRF_STAND_IN not in html and stream_views.KEY_STAND_IN not in html
+        assert stream.CSRF_STAND_IN not in html and stream.KEY_STAND_IN not in html
     keys = KEY.findall(first[2]) + KEY.findall(second[2])
     assert len(keys) == len(set(keys)) >= 2  # every form a key of its own
     # Apart from what is each phone's own, the same live part.
@@ -79,12 +100,12 @@ def test_each_phone_gets_the_shared_live_part_with_its_own_token_and_keys():
 
 
 def test_a_key_from_the_shared_live_part_is_recognised_when_sent_twice(client):
-    stream_views.live_parts.kept.clear()
+    stream.live_parts.kept.clear()
     game = make_game(hands=[BEN_MAKES_4])
     shown = game.version
     phone = stream_request(game.pk, "c" * 32)
     version = scored_at(game)
-    html = stream_views.game_snapshot(game.pk)(phone, shown)[2]
+    html = stream.game_snapshot(game.pk)(phone, shown)[2]
     key = KEY.search(html).group(1)
     client.force_login(make_member("member"))
     hand = {"bidder": "1", "bid": "4", "tricks": ["3", "4", "2", "4"]}
@@ -97,12 +118,51 @@ def test_a_key_from_the_shared_live_part_is_recognised_when_sent_twice(client):
 
 
 def test_a_phone_with_a_notice_of_its_own_gets_a_live_part_of_its_own():
-    stream_views.live_parts.kept.clear()
+    stream.live_parts.kept.clear()
     game = make_game(hands=[BEN_MAKES_4])
     shown = game.version
     ana, ben = (stream_request(game.pk, secret * 32) for secret in "de")
     ben._messages.add(constants.WARNING, "Hand 2 was changed on another phone.")
     scored_at(game)
-    read = stream_views.game_snapshot(game.pk)
+    read = stream.game_snapshot(game.pk)
     assert "was changed on another phone" not in read(ana, shown)[2]
     assert "Hand 2 was changed on another phone." in read(ben, shown)[2]
+
+
+def test_a_guests_event_after_the_first_costs_the_one_query_of_its_look():
+    stream.live_parts.kept.clear()
+    game = make_game(hands=[BEN_MAKES_4] * 2)
+    shown = game.version
+    ana, ben = (guest_stream_request(game, secret * 32) for secret in "fg")
+    read = stream.game_snapshot(game.pk)
+    # Their streams open at the version their pages show: nothing to send.
+    assert read(ana, shown) == read(ben, shown) == (game.pk, shown, None)
+    for _ in range(2):
+        version = scored_at(game)
+        first = read(ana, shown)
+        with CaptureQueriesContext(connection) as ctx:
+            second = read(ben, shown)
+        looked = [q["sql"] for q in ctx.captured_queries if "SAVEPOINT" not in q["sql"]]
+        assert len(looked) == 1, looked  # the look: the table link and the version at once
+        assert first[:2] == second[:2] == (game.pk, version)
+        for html, secret in ((first[2], "f" * 32), (second[2], "g" * 32)):
+            assert f"Hand {game.hand_count + 1} ·" in html and 'id="hand-form"' in html
+            assert "Who are you?" in html and "What if" not in html  # a guest's sheet
+            assert all(_unmask_cipher_token(t) == secret for t in TOKEN.findall(html))
+        shown = version
+    # Once the link is withdrawn, the next look closes the stream.
+    TableLink.objects.get(games=game).revoke()
+    assert read(ben, shown) is None
+
+
+def test_a_guest_who_said_whose_phone_it_is_is_not_asked_by_another_guests_live_part():
+    stream.live_parts.kept.clear()
+    game = make_game(hands=[BEN_MAKES_4])
+    shown = game.version
+    asked = guest_stream_request(game, "h" * 32)
+    told = guest_stream_request(game, "i" * 32, name="Cy")
+    read = stream.game_snapshot(game.pk)
+    assert read(asked, shown) == read(told, shown) == (game.pk, shown, None)
+    scored_at(game)
+    assert "Who are you?" in read(asked, shown)[2]
+    assert "Who are you?" not in read(told, shown)[2]

@@ -1,5 +1,6 @@
 """News of a game's new version, from the process where a hand was entered
-to every process holding a stream of that game (stream_views.py).
+to every process holding a stream of that game (stream.py). The one module
+of live the rest of vinescore calls (announce): it uses nothing of ours.
 
 `announce` is called once a change to a game is committed (Game.take_result,
 the one place its version moves) or a link to it is withdrawn (GameLink.
@@ -86,7 +87,7 @@ def publish(pk: int, version: int | None) -> None:
             redis.Redis.from_url(settings.REDIS_URL, socket_timeout=1).publish(CHANNEL, payload)
         except Exception:
             logger.warning("Could not publish game %s to Redis", pk, exc_info=True)
-    hub.wake_threadsafe(pk)
+    streams.wake_threadsafe(pk)
 
 
 class Hub:
@@ -197,4 +198,5 @@ class Hub:
             self.wake(pk)
 
 
-hub = Hub()
+# This process's streams.
+streams = Hub()

@@ -1,5 +1,5 @@
 """News of a game's new version reaches the streams waiting on it in this
-process (live.py): directly on SQLite, and through Redis pub/sub when
+process (live/hub.py): directly on SQLite, and through Redis pub/sub when
 REDIS_URL is set, published by another process (here, a plain client)."""
 
 from __future__ import annotations
@@ -13,30 +13,30 @@ from django.test.signals import template_rendered
 from tests.factories import make_game, make_member
 from tests.redis_server import running_redis
 from tests.web.test_two_servers import CY_5
-from vinescore import live
+from vinescore.live import hub
 
 
 async def heard(pk: int, publish, timeout: float = 5.0) -> bool:
-    hub = live.Hub()
-    woken = hub.subscribe(pk)
-    other = hub.subscribe(pk + 1)
+    streams = hub.Hub()
+    woken = streams.subscribe(pk)
+    other = streams.subscribe(pk + 1)
     try:
         await asyncio.sleep(0.5)  # the listener subscribes (and wakes all, for what it missed)
         woken.clear()
         other.clear()
-        await asyncio.to_thread(publish, hub)
+        await asyncio.to_thread(publish, streams)
         await asyncio.wait_for(woken.wait(), timeout)
         return not other.is_set()  # only the streams of that game are woken
     except TimeoutError:
         return False
     finally:
-        for task in hub.listeners:
+        for task in streams.listeners:
             task.cancel()
 
 
 def test_a_change_in_this_process_wakes_the_streams_of_that_game(settings):
     settings.REDIS_URL = ""
-    assert asyncio.run(heard(7, lambda hub: hub.wake_threadsafe(7)))
+    assert asyncio.run(heard(7, lambda streams: streams.wake_threadsafe(7)))
 
 
 def test_news_published_to_redis_by_another_process_wakes_the_streams(settings):
@@ -44,8 +44,8 @@ def test_news_published_to_redis_by_another_process_wakes_the_streams(settings):
         settings.REDIS_URL = url
         settings.DATABASES["default"]["ENGINE"] = "django.db.backends.sqlite3"
 
-        def publish(hub):
-            redis.Redis.from_url(url).publish(live.CHANNEL, "7:3")
+        def publish(streams):
+            redis.Redis.from_url(url).publish(hub.CHANNEL, "7:3")
 
         assert asyncio.run(heard(7, publish))
 
@@ -59,7 +59,7 @@ def test_a_hand_is_told_to_the_other_phones_once_its_own_answer_is_made(client, 
     told: list[tuple[int, int | None, bool]] = []
     rendered = []
     monkeypatch.setattr(
-        live, "publish", lambda pk, version: told.append((pk, version, bool(rendered)))
+        hub, "publish", lambda pk, version: told.append((pk, version, bool(rendered)))
     )
     template_rendered.connect(lambda **kwargs: rendered.append(True), weak=False)
     try:

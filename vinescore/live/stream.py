@@ -1,9 +1,10 @@
 """The live sheet pushed: a server-sent-events stream of a game's live part,
-one event each time its version moves (live.py says how the news arrives).
+one event each time its version moves (hub.py says how the news arrives).
 
-Each event is exactly what the live poll (sheet_views.game_live, watch_views.
-watch_live) would answer that visitor at that version, rendered by the same
-code after the same access check, named by the version (`id:`). A phone
+Each event is exactly what the live poll (poll.game_live, poll.watch_live)
+would answer that visitor at that version, rendered by the same code
+(sheet_views.sheet_response, the `#live` partial of table/game.html) after
+the same access check, named by the version (`id:`). A phone
 that opens a stream names the version its page shows (`?version=`, or
 `Last-Event-ID` when it reconnects) and is sent the sheet only if the game
 has moved on since. A visitor who may no longer see the game (signed out,
@@ -16,15 +17,17 @@ What a stream costs, as a table's phones hold one each all evening:
   (vinescore/asgi.py), and each read runs on the worker's thread pool and
   gives its connection back to the pool;
 - each look (on news, or every LIVE_STREAM_CHECK seconds), one query that
-  is the access check and reads the version and the member's role in its
-  group (the poll's own ETag query, sheet_views.member_look);
+  is the access check and reads the version: a member's role in its group
+  with it (the poll's own ETag query, poll.member_look), or a guest's
+  table link (access.guest_version);
 - only when the version moved, the live part: rendered once a version in
   each process for every stream of one kind of visitor (a member who may
   score, a viewer, a guest, a spectator's link) and language, with
   stand-ins where each phone's own CSRF token and one-time keys go, which
   each stream fills in (LiveParts). A process's streams of one game take
-  turns, so the first reads the game and renders it; for a member the
-  others send theirs after the look alone: one query an event."""
+  turns, so the first reads the game and renders it; for a member, and a
+  guest let in at an earlier look, the others send theirs after the look
+  alone: one query an event."""
 
 from __future__ import annotations
 
@@ -48,12 +51,13 @@ from django.views.decorators.http import require_safe
 
 from vinescore.accounts import access
 from vinescore.accounts.models import Membership
-from vinescore.live import hub
+from vinescore.live.hub import streams
+from vinescore.live.poll import member_look, watched_version
 from vinescore.table.changes import new_key
 from vinescore.table.models import Game
-from vinescore.table.sheet_views import member_look, render_live
+from vinescore.table.sheet_views import sheet_response
 from vinescore.table.views import get_game, showable
-from vinescore.table.watch_views import Withdrawn, watched_game, watched_version
+from vinescore.table.watch_views import Withdrawn, watched_game
 
 # A snapshot: the game's pk and version and the live part (None when it is
 # still at the version the phone shows), or None once the visitor may no
@@ -95,7 +99,9 @@ live_parts = LiveParts()
 
 
 def part_key(request: HttpRequest, pk: int, version: int, who: str, live_url: str) -> tuple:
-    return (pk, version, who, get_language(), live_url, request.GET.get("all") == "1")
+    # A guest's phone is asked "Who are you?" until it answers.
+    asked = who == access.GUEST and not access.has_answered(request, pk)
+    return (pk, version, who, get_language(), live_url, request.GET.get("all") == "1", asked)
 
 
 def has_messages(request: HttpRequest) -> bool:
@@ -136,10 +142,14 @@ def shared_live(request: HttpRequest, game: Game, who: str, live_url: str = "") 
     return for_visitor(request, html)
 
 
-def as_htmx(request: HttpRequest) -> None:
-    """Render as the poll's htmx request is rendered: the live part only."""
-    request.META["HTTP_HX_REQUEST"] = "true"
-    request.__dict__.pop("headers", None)  # HttpRequest.headers is cached
+def render_live(
+    request: HttpRequest, game: Game, who: str, live_url: str = "", stand_ins: dict | None = None
+) -> str:
+    """The live part as the poll would answer this visitor."""
+    response = sheet_response(
+        request, game, who, live_url=live_url, live_part=True, stand_ins=stand_ins
+    )
+    return response.render().content.decode()
 
 
 def released(read: Read) -> Read:
@@ -158,24 +168,32 @@ def released(read: Read) -> Read:
 
 def game_snapshot(pk: int) -> Read:
     def read(request: HttpRequest, shown: int | None) -> Snapshot:
-        look = member_look(request, pk)
+        # No one signed in (a guest's phone): no membership to look up.
+        look = member_look(request, pk) if request.user.is_authenticated else None
         if look is not None:
             version, role = look
         else:  # a guest at the table, or no longer let in
             version, role = access.guest_version(request, pk), None
         if version is None:
             return None
-        if version == shown:
+        # A guest let in at an earlier look, whose table link this look found good.
+        seated = role is None and access.by_guest(request, pk)
+        if version == shown and (role is not None or seated):
             return pk, version, None
         if role is None or (role not in Membership.WRITERS and access.tables(request)):
             # A guest (or a viewer who scanned a table link, who scores as
-            # one while it is good): the table link is checked as the poll
-            # checks it.
+            # one while it is good): let in as the poll lets them in, at the
+            # first look; a guest's later looks check its link themselves.
+            kept = kept_live(request, pk, version, access.GUEST) if seated else None
+            if kept is not None:
+                return pk, version, kept
             forget_access(request)
             try:
                 game = get_game(request, pk)
             except (Http404, PermissionDenied, access.TableLinkEnded):
                 return None
+            if game.version == shown:  # a guest's first look, at the version its page shows
+                return pk, shown, None
         else:  # a member, in the place the look found
             kept = kept_live(request, pk, version, access.Place(None, role).who)
             if kept is not None:
@@ -213,7 +231,8 @@ def watch_snapshot(token: str) -> Read:
 
 def forget_access(request: HttpRequest) -> None:
     """A stream's request lives all evening: what a guest may do is read
-    afresh at each rendering (a member's comes with each look)."""
+    afresh at each rendering (a member's comes with each look, and between
+    renderings a guest's look checks its table link)."""
     for name in ("_places", "_guest_games"):
         request.__dict__.pop(name, None)
 
@@ -234,7 +253,7 @@ def shown_version(request: HttpRequest) -> int | None:
 async def stream(request: HttpRequest, read: Read, first: Snapshot) -> AsyncIterator[str]:
     assert first is not None
     pk, version, html = first
-    woken = hub.subscribe(pk)
+    woken = streams.subscribe(pk)
     try:
         # How long to wait before reconnecting after a drop (milliseconds).
         yield "retry: 1000\n\n"
@@ -246,7 +265,7 @@ async def stream(request: HttpRequest, read: Read, first: Snapshot) -> AsyncIter
             except TimeoutError:
                 yield ": still here\n\n"  # keeps proxies and phones from closing it
             woken.clear()
-            async with hub.turn(pk):
+            async with streams.turn(pk):
                 now = await sync_to_async(read, thread_sensitive=False)(request, version)
             if now is None:
                 yield event("closed", "")
@@ -255,11 +274,10 @@ async def stream(request: HttpRequest, read: Read, first: Snapshot) -> AsyncIter
                 _, version, html = now
                 yield event("live", html, version)
     finally:
-        hub.unsubscribe(pk, woken)
+        streams.unsubscribe(pk, woken)
 
 
 async def respond(request: HttpRequest, read: Read) -> HttpResponse:
-    as_htmx(request)
     first = await sync_to_async(read, thread_sensitive=True)(request, shown_version(request))
     if first is None:
         raise Http404("No such game.")
