@@ -44,8 +44,9 @@ class KeptCard:
     version: int
 
     @cached_property
-    def game(self) -> Game:
-        return with_seats(Game.objects.all()).get(pk=self.pk)
+    def game(self) -> Game | None:
+        # None once purged: the card then renders blank rather than failing.
+        return with_seats(Game.objects.all()).filter(pk=self.pk).first()
 
     def __getattr__(self, name: str):
         if name.startswith("__") or name == "game":
