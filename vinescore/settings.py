@@ -113,6 +113,7 @@ INSTALLED_APPS = [
     "django_tasks_db",
     "vinescore.accounts",
     "vinescore.table",
+    "vinescore.history",
     "vinescore.records",
     "vinescore.guide",
     "vinescore.offline",
@@ -219,11 +220,12 @@ TEMPLATES = [
 
 # The parts of score sheets, game cards and player records that every
 # visitor sees alike, named by the version of the data they show (see
-# vinescore/table/fragments.py and the {% cache %} tags in game.html), so
-# never stale. Each worker keeps at most MAX_ENTRIES of them; each is small
-# (a sheet's part holds its latest hands only, and the chart a point a hand:
-# under 64 KB for a game of 300 hands; "show all hands" is not kept), so a
-# worker's budget is at most about 32 MB.
+# vinescore/table/fragments.py and the {% cache %} tags in game.html and
+# History's cards, vinescore/history/cards.py), so never stale. Each worker
+# keeps at most MAX_ENTRIES of them; each is small (a sheet's part holds its
+# latest hands only, and the chart a point a hand: under 64 KB for a game of
+# 300 hands; "show all hands" is not kept), so a worker's budget is at most
+# about 32 MB.
 # PAGE_CACHE=false renders everything afresh on every request.
 CACHES = {
     "default": {

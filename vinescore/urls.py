@@ -1,4 +1,5 @@
 from django.contrib import admin
+from django.contrib.auth import views as auth
 from django.contrib.auth.decorators import login_not_required
 from django.urls import include, path
 from django.views.decorators.http import require_POST
@@ -8,16 +9,21 @@ from vinescore.offline import views as offline_views
 from vinescore.table import (
     change_views,
     delete_views,
-    player_views,
     seat_views,
     sheet_views,
     start_views,
     views,
     watch_views,
-    whatif_views,
 )
 
 urlpatterns = [
+    # Signing out drops what the phone keeps of the pages (offline), for
+    # accounts' own view: neither app knows the other.
+    path(
+        "accounts/logout/",
+        offline_views.clears_offline_copies(auth.LogoutView.as_view()),
+        name="logout",
+    ),
     path("", include("vinescore.accounts.urls")),
     path("", include("vinescore.records.urls")),
     path("", include("vinescore.live.urls")),
@@ -25,17 +31,8 @@ urlpatterns = [
     path("up/", views.up, name="up"),
     path("manifest.webmanifest", offline_views.manifest, name="manifest"),
     path("sw.js", offline_views.service_worker, name="service_worker"),
-    path("history/", views.history, name="history"),
     path("", include("vinescore.leaderboard.urls")),
-    path("history/what-if/<slug:kind>/", whatif_views.history_what_if, name="history_what_if"),
-    path("players/", player_views.player_list, name="player_list"),
-    path("players/<int:pk>/", player_views.player_detail, name="player_detail"),
-    path(
-        "players/<int:pk>/vs/<int:other_pk>/", player_views.head_to_head_view, name="head_to_head"
-    ),
-    path("players/<int:pk>/rename/", player_views.player_rename, name="player_rename"),
-    path("players/<int:pk>/merge/", player_views.player_merge, name="player_merge"),
-    path("players/<int:pk>/me/", player_views.player_me, name="player_me"),
+    path("", include("vinescore.history.urls")),
     path("games/", views.games_redirect, name="games"),
     path("games/new/", start_views.game_new, name="game_new"),
     path("games/new/<slug:kind>/", start_views.game_start, name="game_start"),
@@ -67,7 +64,6 @@ urlpatterns = [
         change_views.hand_restore,
         name="hand_restore",
     ),
-    path("games/<int:pk>/what-if/", whatif_views.game_what_if, name="game_what_if"),
     path("games/<int:pk>/log/", change_views.change_log, name="change_log"),
     path("games/<int:pk>/reopen/", change_views.game_reopen, name="game_reopen"),
     path("games/<int:pk>/end/", change_views.game_end_session, name="game_end_session"),

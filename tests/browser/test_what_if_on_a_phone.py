@@ -9,8 +9,8 @@ from playwright.sync_api import Browser, Page, expect
 from tests.browser.conftest import PHONE, member, sign_in
 from tests.browser.test_accessibility import AXE, serve_axe, violations
 from tests.factories import make_game
+from tests.history.test_together import FIRST_TEAM_SWEEPS, partners_game
 from tests.scoring.test_what_if import HANDS
-from tests.web.test_together import FIRST_TEAM_SWEEPS, partners_game
 
 pytestmark = pytest.mark.browser
 SCREENSHOT = "/tmp/what-if.png"

@@ -13,7 +13,7 @@ import pytest
 from tests.factories import NAMES, default_group, make_game, make_user
 from tests.phone import Phone
 from vinescore.accounts.models import Group
-from vinescore.table.bgstats import play_for, push_link
+from vinescore.records.bgstats import play_for, push_link
 from vinescore.table.models import Game, Hand
 
 pytestmark = pytest.mark.django_db

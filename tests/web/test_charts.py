@@ -3,7 +3,8 @@ import re
 import pytest
 
 from tests.factories import make_game
-from vinescore.table.charts import results_over_time, running_totals
+from vinescore.history.charts import results_over_time
+from vinescore.table.charts import running_totals
 from vinescore.table.models import Player
 
 pytestmark = pytest.mark.django_db
@@ -55,7 +56,7 @@ def test_the_player_page_charts_their_results(client):
 
 
 def test_a_players_chart_shows_at_most_their_latest_hundred_games(client, monkeypatch):
-    from vinescore.table import player_views
+    from vinescore.history import player_views
 
     monkeypatch.setattr(player_views, "CHART_GAMES", 2)
     for _ in range(3):

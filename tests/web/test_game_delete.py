@@ -77,7 +77,7 @@ def test_a_deleted_game_leaves_the_players_pages_stats_and_head_to_head(client):
     after = text(client.get(f"/players/{ben.pk}/"))
     assert "1 finished game " in after and f"/games/{mistake.pk}/" not in after
     assert "Game 1: won" in after and "Game 2: won" not in after  # the chart
-    from vinescore.table.stats import head_to_head, player_stats
+    from vinescore.history.stats import head_to_head, player_stats
 
     stats = player_stats(ben)
     assert (stats.played, stats.won, stats.longest_streak) == (1, 1, 1)

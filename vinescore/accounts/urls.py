@@ -1,14 +1,11 @@
 from django.contrib.auth import views as auth
 from django.urls import path
 
-from vinescore.offline.views import clears_offline_copies
-
 from . import views
 
 urlpatterns = [
     path("welcome/", views.first_visit, name="first_visit"),
     path("accounts/login/", views.sign_in, name="login"),
-    path("accounts/logout/", clears_offline_copies(auth.LogoutView.as_view()), name="logout"),
     path("accounts/signup/", views.sign_up, name="sign_up"),
     path("accounts/", views.account, name="account"),
     path(

@@ -18,7 +18,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.core.exceptions import PermissionDenied
 from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
-from django.shortcuts import get_object_or_404
+from django.shortcuts import get_object_or_404, resolve_url
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -32,6 +32,12 @@ from .forms import GroupForm, InvitationForm, OwnerForm, RoleForm, SwitchForm
 from .models import Group, Invitation, Membership, Refused, Session
 
 BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+
+def home() -> str:
+    """Where a person lands once signed in or in a group: the project's
+    home (LOGIN_REDIRECT_URL); accounts names no page of the table."""
+    return resolve_url(settings.LOGIN_REDIRECT_URL)
 
 
 def unprocessable(view):
@@ -132,7 +138,7 @@ def first_visit(request: HttpRequest) -> TemplateResponse | HttpResponse:
             Group.objects.start(form.cleaned_data["group"], owner)
         setup_code.forget()  # set up: no code opens this page again
         login(request, owner, backend=BACKEND)
-        return HttpResponseRedirect(reverse("game_list"))
+        return HttpResponseRedirect(home())
     return TemplateResponse(
         request, "accounts/first_visit.html", {"form": form}, status=422 if form.errors else 200
     )
@@ -164,7 +170,7 @@ def sign_up(request: HttpRequest) -> TemplateResponse | HttpResponse:
             user = form.save()
             Group.objects.start(gettext("{name}'s games").format(name=user.username), user)
         login(request, user, backend=BACKEND)
-        return HttpResponseRedirect(reverse("game_list"))
+        return HttpResponseRedirect(home())
     return TemplateResponse(
         request, "accounts/sign_up.html", {"form": form}, status=422 if form.errors else 200
     )
@@ -206,7 +212,7 @@ def group_switch(request: HttpRequest) -> HttpResponse:
     access.switch(request, form.cleaned_data["group"])
     back = form.cleaned_data["next"]
     if not back or not url_has_allowed_host_and_scheme(back, {request.get_host()}):
-        back = reverse("game_list")
+        back = home()
     return HttpResponseRedirect(back)
 
 
@@ -365,7 +371,7 @@ def invitation(request: HttpRequest, token: str) -> TemplateResponse | HttpRespo
             if form is not None:
                 login(request, user, backend=BACKEND)
             request.session[access.CURRENT] = invitation.group_id
-            return HttpResponseRedirect(reverse("game_list"))
+            return HttpResponseRedirect(home())
     status = 200
     if refusal:
         status = 410 if invitation.state != Invitation.OPEN else 409

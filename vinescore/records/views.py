@@ -25,10 +25,10 @@ from django.views.decorators.http import require_http_methods, require_safe
 
 from vinescore.accounts import access
 from vinescore.accounts.models import Group
-from vinescore.table import bgstats
 from vinescore.table.models import Game, Seat
 from vinescore.table.views import get_game
 
+from . import bgstats
 from .export import game_record, iter_records
 from .format import SCHEMA_FILE, RecordInvalid
 from .importer import import_file

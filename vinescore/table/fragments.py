@@ -9,21 +9,17 @@ record. A change makes a new name; nothing is ever deleted, and
 the cache drops names nobody asks for any more on its own. Only what is the
 same for every visitor is kept: each visitor's own parts (the CSRF token,
 the top bar, one-time keys, messages) are rendered around it by the
-templates. The score sheet keeps its parts in game.html itself ({% cache %}).
+templates. The score sheet keeps its parts in game.html itself ({% cache %}),
+as History and a player's page keep their game cards (history/cards.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Hashable
 from hashlib import blake2b
 
 from django.core.cache import cache
-from django.db.models import Prefetch
-from django.template.loader import render_to_string
-from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
-
-from .models import Game, Seat
 
 
 def cache_key(*parts: Hashable) -> str:
@@ -42,25 +38,3 @@ def cached(parts: tuple, render: Callable[[], object]):
         value = render()
         cache.set(key, value)
     return value
-
-
-def cached_html(parts: tuple, render: Callable[[], str]) -> SafeString:
-    return mark_safe(cached(parts, lambda: str(render())))  # noqa: S308 — rendered by templates
-
-
-def game_cards(rows: Iterable[tuple[int, int]], template: str) -> list[SafeString]:
-    """The card of each (pk, version) game, in order. Only the games whose
-    current version has not been rendered yet are loaded, with their seats."""
-    keys = {pk: cache_key(template, pk, version) for pk, version in rows}
-    found = cache.get_many(keys.values())
-    missing = [pk for pk, key in keys.items() if key not in found]
-    if missing:
-        seats = Prefetch("seats", queryset=Seat.objects.select_related("player"))
-        fresh = {}
-        for game in Game.objects.filter(pk__in=missing).with_play_times().prefetch_related(seats):
-            # Named by the version just read, which may be newer than the page's.
-            html = render_to_string(template, {"game": game})
-            fresh[cache_key(template, game.pk, game.version)] = html
-            found[keys[game.pk]] = html
-        cache.set_many(fresh)
-    return [mark_safe(found[key]) for key in keys.values() if key in found]  # noqa: S308

@@ -31,7 +31,7 @@ from vinescore.scoring import Sheet
 from vinescore.scoring.ledger import describe, settle_up
 from vinescore.scoring.words import ordinal
 
-from . import bgstats, changes, charts, fragments
+from . import changes, charts, fragments
 from .forms import (
     HandForm,
     NoteForm,
@@ -138,11 +138,6 @@ class SheetParts:
     @property
     def sheet(self) -> Sheet:
         return self.played[1]
-
-    @cached_property
-    def bgstats_link(self) -> str:
-        """A finished game's play, pushed to BG Stats by a tap ("" before the end)."""
-        return bgstats.push_link(self.game, self.played) if self.game.is_finished else ""
 
     @cached_property
     def rules_url(self) -> str:

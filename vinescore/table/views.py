@@ -3,33 +3,27 @@ vinescore.scoring; every POST redirects for a plain browser and re-renders
 the changed fragment for htmx.
 
 Here: the scoped helpers every view loads games and players through, the
-health check, the games list and History. Screens by family: sheet_views
-(the score sheet, its live part, and the path of every change to a game),
-start_views (starting a game), change_views (changes to a game),
-delete_views, seat_views, player_views, watch_views (other phones,
-spectators); the live poll and stream in vinescore.live, game records in
+health check and the games list. Screens by family: sheet_views (the score
+sheet, its live part, and the path of every change to a game), start_views
+(starting a game), change_views (changes to a game), delete_views,
+seat_views, watch_views (other phones, spectators); the live poll and
+stream in vinescore.live, History, the players' pages and what-if in
+vinescore.history, game records in
 vinescore.records, accounts and groups in vinescore.accounts, the rules
 pages in vinescore.guide."""
 
 from __future__ import annotations
 
 import logging
-from datetime import date
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.core.cache import cache
-from django.core.paginator import Paginator
 from django.db import Error as DatabaseFailure
 from django.db import connection
-from django.db.models import Count
-from django.db.models.functions import TruncMonth
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect
-from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
-from django.utils.dateformat import format as date_format
-from django.utils.safestring import mark_safe
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import (
     require_safe,
@@ -38,10 +32,6 @@ from django.views.decorators.http import (
 from vinescore.accounts import access
 from vinescore.scoring import REGISTRY
 
-from . import charts, fragments
-from .forms import (
-    HistoryFilter,
-)
 from .models import (
     Game,
     Hand,
@@ -133,7 +123,7 @@ def up(request: HttpRequest) -> HttpResponse:
     return HttpResponse("ok", content_type="text/plain")
 
 
-# --- games list and history -----------------------------------------------
+# --- games list ------------------------------------------------------------
 
 
 @require_safe
@@ -171,108 +161,3 @@ def just_deleted(request: HttpRequest, here: access.Place) -> Game | None:
         return None
     game = Game.objects.filter(group=here.group, pk=named[-1]).deleted().first()
     return game if game is not None and game.can_be_restored_by(here.is_owner) else None
-
-
-HISTORY_PAGE = 20
-
-
-@require_safe
-def history(request: HttpRequest) -> TemplateResponse:
-    here = access.current(request)
-    group = here.group
-    query = request.GET.copy()
-    query.pop("page", None)
-    found = Game.objects.live().filter(group=group).newest_first()
-    form = None
-    if query:
-        form = history_filter(query, group)
-        found = form.filter(found) if form.is_valid() else Game.objects.none()
-    page = Paginator(found.values_list("pk", "version"), HISTORY_PAGE).get_page(
-        request.GET.get("page")
-    )
-    # The filters render the same for the same players and the same input;
-    # each game's card is kept under its version (fragments.game_cards).
-    players = tuple(group.players.values_list("pk", "name"))
-    asked = (group.pk, players, tuple(sorted(query.lists())))
-
-    filters = fragments.cached_html(
-        ("history filters", *asked),
-        lambda: render_to_string(
-            "table/history.html#filters", {"form": form or history_filter(None, group)}
-        ),
-    )
-    return TemplateResponse(
-        request,
-        "table/history.html",
-        {
-            "filtered": form is not None,
-            "filters": filters,
-            "page": page,
-            "cards": fragments.game_cards(page.object_list, "table/history.html#card"),
-            "query": query.urlencode(),
-            "can_write": here.can_write,
-            "is_owner": here.is_owner,
-            "what_if_kinds": what_if_kinds(group),
-            "months": months_chart(found),
-            "periods": period_links(query),
-        },
-        status=422 if form is not None and form.errors else 200,
-    )
-
-
-MONTHS_SHOWN = 24  # History's chart: the latest two years of the games found
-
-
-def months_chart(found) -> dict:
-    """Games per month among those found, as a small chart: every month
-    from the first to the last (at most the latest MONTHS_SHOWN)."""
-    rows = (
-        found.order_by()
-        .annotate(month=TruncMonth("created_at"))
-        .values("month")
-        .annotate(games=Count("pk"))
-        .values_list("month", "games")
-    )
-    counts = {(m.year, m.month): n for m, n in rows if m is not None}
-    if not counts:
-        return {}
-    (year, month), last = min(counts), max(counts)
-    months = []
-    while (year, month) <= last:
-        months.append((year, month))
-        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
-    shown = months[-MONTHS_SHOWN:]
-    labels = [(date_format(date(y, m, 1), "M Y"), counts.get((y, m), 0)) for y, m in shown]
-    return {
-        "svg": mark_safe(charts.per_month(labels)),  # noqa: S308 — charts escape every label
-        "cut": len(months) > len(shown),
-        "shown": len(shown),
-    }
-
-
-def period_links(query) -> list[tuple[str, str, bool]]:
-    """This month, this year, any time: History's other filters kept."""
-    rest = query.copy()
-    for name in ("when", "start", "end"):
-        rest.pop(name, None)
-    asked = query.get("when", "")
-    out = []
-    for value, label in HistoryFilter.PERIODS:
-        link = rest.copy()
-        if value:
-            link["when"] = value
-        out.append((label, "?" + link.urlencode() if link else "?", asked == value))
-    return out
-
-
-def what_if_kinds(group) -> list[tuple[str, str]]:
-    """The games the group has finished, for "What if…" (key, name)."""
-    kinds = Game.objects.live().finished().filter(group=group).values_list("kind", flat=True)
-    found = set(kinds.order_by().distinct())
-    return [(rules.key, rules.name) for rules in REGISTRY if rules.key in found]
-
-
-def history_filter(data, group) -> HistoryFilter:
-    return HistoryFilter(
-        data, games=[(rules.key, rules.name) for rules in REGISTRY], players=group.players.all()
-    )

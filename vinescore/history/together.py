@@ -16,8 +16,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from vinescore.scoring import REGISTRY, GameRules, Table, replay
-
-from .models import Game, Hand, Player, Seat
+from vinescore.table.models import Game, Hand, Player, Seat
 
 ENOUGH = 5  # games (or hands) a rate is given for; fewer are "too few to say"
 

@@ -19,10 +19,9 @@ from vinescore.accounts import access
 from vinescore.scoring import REGISTRY, GameRules, Setup, Sheet, replay
 from vinescore.scoring.whatif import HouseRules, WhatIf, variants, what_if
 from vinescore.scoring.words import ordinal
-
-from . import fragments
-from .models import Game, Hand
-from .views import get_game
+from vinescore.table import fragments
+from vinescore.table.models import Game, Hand
+from vinescore.table.views import get_game
 
 GROUP_GAMES = 200  # a group's what-if rescores its latest finished games of the kind
 AS_PLAYED, ON, OFF = "", "on", "off"
@@ -243,7 +242,7 @@ def game_what_if(request: HttpRequest, pk: int) -> TemplateResponse:
         compared = compare(game.rules, setup, hands, form.house())
     return TemplateResponse(
         request,
-        "table/what_if.html",
+        "history/what_if.html",
         {
             "game": game,
             "form": form,
@@ -338,7 +337,7 @@ def history_what_if(request: HttpRequest, kind: str) -> TemplateResponse:
         )
     return TemplateResponse(
         request,
-        "table/what_if_group.html",
+        "history/what_if_group.html",
         {
             "rules": rules,
             "kind": kind,

@@ -4,8 +4,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.factories import NAMES, make_game, make_player
+from vinescore.history.stats import player_stats, streaks
 from vinescore.table.models import Game, Player
-from vinescore.table.stats import player_stats, streaks
 
 pytestmark = pytest.mark.django_db
 

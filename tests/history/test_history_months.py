@@ -6,7 +6,7 @@ import pytest
 from django.utils import timezone
 
 from tests.factories import make_game
-from tests.web.test_history import cards, on
+from tests.history.test_history import cards, on
 
 pytestmark = pytest.mark.django_db
 

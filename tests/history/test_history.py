@@ -7,6 +7,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from tests.factories import NAMES, make_game, make_player
+from vinescore.history import cards as kept_cards
 from vinescore.table.models import Game, Player
 
 pytestmark = pytest.mark.django_db
@@ -101,6 +102,18 @@ def test_a_card_shows_a_hand_entered_after_it_was_first_shown(client):
     )
     body = client.get("/history/").content.decode()
     assert "Ben <strong>13</strong>" in body and "Ben <strong>0</strong>" not in body
+
+
+def test_a_card_dropped_between_the_look_and_the_page_still_shows_its_game(client, monkeypatch):
+    make_game(hands=[EXACT_BEN])
+
+    class KeptWhenLooked:  # every card was kept when the view looked; none is by the page
+        def get_many(self, keys):
+            return dict.fromkeys(keys, "<li>kept</li>")
+
+    monkeypatch.setattr(kept_cards, "fragment_cache", KeptWhenLooked)
+    body = client.get("/history/").content.decode()
+    assert cards(body) == 1 and "Ben <strong>13</strong>" in body and "kept" not in body
 
 
 def test_a_card_shows_a_player_renamed_after_it_was_first_shown(client):

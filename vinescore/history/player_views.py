@@ -18,21 +18,17 @@ from django.views.decorators.http import (
 )
 
 from vinescore.accounts import access
+from vinescore.table import fragments
+from vinescore.table.forms import PlayerForm
+from vinescore.table.models import Game, MergeRefused, Player
+from vinescore.table.views import get_player
 
-from . import charts, fragments
-from .forms import (
-    PlayerForm,
-)
-from .models import (
-    Game,
-    MergeRefused,
-    Player,
-)
+from . import cards, charts
 from .stats import head_to_head, player_stats
 from .together import ENOUGH, together
-from .views import get_player
 
 CHART_GAMES = 100  # a player's chart shows their latest finished games
+CARD = "player-card"  # the name their latest games' cards are kept under (player_detail.html)
 
 
 class MergeForm(forms.Form):
@@ -71,7 +67,7 @@ def player_merge(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespon
         else:
             status = 422
     return TemplateResponse(
-        request, "table/player_merge.html", {"player": player, "form": form}, status=status
+        request, "history/player_merge.html", {"player": player, "form": form}, status=status
     )
 
 
@@ -104,7 +100,7 @@ def player_me(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
         player.account = None
     if error:
         return TemplateResponse(
-            request, "table/player_me.html", {"player": player, "error": error}, status=409
+            request, "history/player_me.html", {"player": player, "error": error}, status=409
         )
     player.save(update_fields=["account"])
     return HttpResponseRedirect(reverse("player_detail", args=[player.pk]))
@@ -125,7 +121,7 @@ def player_list(request: HttpRequest) -> TemplateResponse | HttpResponse:
             form = PlayerForm(group=group)
         else:
             status = 422
-    template = "table/player_list.html#players" if request.htmx else "table/player_list.html"
+    template = "history/player_list.html#players" if request.htmx else "history/player_list.html"
     return TemplateResponse(
         request,
         template,
@@ -164,11 +160,12 @@ def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
     with_whom = fragments.cached(("player together", *version), lambda: together(player))
     return TemplateResponse(
         request,
-        "table/player_detail.html",
+        "history/player_detail.html",
         {
             **record,
             "player": player,
-            "recent": fragments.game_cards(record["recent"], "table/_game_card.html"),
+            "recent": cards.game_cards(record["recent"], CARD),
+            "kept_for": cards.KEPT_FOR,
             "others": others,
             "error": error,
             "can_write": access.place(request, player.group_id).can_write,
@@ -203,7 +200,7 @@ def head_to_head_view(request: HttpRequest, pk: int, other_pk: int) -> TemplateR
     other = get_player(request, other_pk)
     if one == other or one.group_id != other.group_id:
         raise Http404("Choose two different players.")
-    return TemplateResponse(request, "table/head_to_head.html", {"h2h": head_to_head(one, other)})
+    return TemplateResponse(request, "history/head_to_head.html", {"h2h": head_to_head(one, other)})
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
@@ -219,7 +216,7 @@ def player_rename(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
         return HttpResponseRedirect(reverse("player_detail", args=[player.pk]))
     return TemplateResponse(
         request,
-        "table/player_rename.html",
+        "history/player_rename.html",
         {"form": form, "player": player},
         status=422 if form.errors else 200,
     )

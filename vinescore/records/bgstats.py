@@ -14,8 +14,7 @@ from urllib.parse import quote
 from django.utils import timezone
 
 from vinescore.scoring import Sheet
-
-from .models import Game, LiveHand, duration_seconds
+from vinescore.table.models import Game, LiveHand, duration_seconds
 
 Played = tuple[list[LiveHand], Sheet]  # a game's live hands and their sheet (Game.played)
 

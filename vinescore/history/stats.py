@@ -8,8 +8,7 @@ from dataclasses import dataclass, field
 from django.db.models import Count, F, Q, Sum
 
 from vinescore.scoring import REGISTRY
-
-from .models import Game, Player, Seat
+from vinescore.table.models import Game, Player, Seat
 
 
 @dataclass

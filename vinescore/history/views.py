@@ -1,0 +1,121 @@
+"""History: a group's games, filtered, a page at a time, with the games
+per month; the links to every game's record and to "what if"."""
+
+from __future__ import annotations
+
+from datetime import date
+
+from django.core.paginator import Paginator
+from django.db.models import Count
+from django.db.models.functions import TruncMonth
+from django.http import HttpRequest
+from django.template.response import TemplateResponse
+from django.utils.dateformat import format as date_format
+from django.utils.safestring import mark_safe
+from django.views.decorators.http import require_safe
+
+from vinescore.accounts import access
+from vinescore.scoring import REGISTRY
+from vinescore.table.forms import HistoryFilter
+from vinescore.table.models import Game
+
+from . import cards, charts
+
+HISTORY_PAGE = 20
+CARD = "history-card"  # the name History's cards are kept under (history.html)
+
+
+@require_safe
+def history(request: HttpRequest) -> TemplateResponse:
+    here = access.current(request)
+    group = here.group
+    query = request.GET.copy()
+    query.pop("page", None)
+    found = Game.objects.live().filter(group=group).newest_first()
+    form = None
+    if query:
+        form = history_filter(query, group)
+        found = form.filter(found) if form.is_valid() else Game.objects.none()
+    page = Paginator(found.values_list("pk", "version"), HISTORY_PAGE).get_page(
+        request.GET.get("page")
+    )
+    # The filters render the same for the same players and the same input,
+    # and each game's card the same for its version: the template keeps both.
+    players = tuple(group.players.values_list("pk", "name"))
+    return TemplateResponse(
+        request,
+        "history/history.html",
+        {
+            "filtered": form is not None,
+            "form": form or history_filter(None, group),
+            "filters_asked": repr((group.pk, players, tuple(sorted(query.lists())))),
+            "kept_for": cards.KEPT_FOR,
+            "page": page,
+            "cards": cards.game_cards(page.object_list, CARD),
+            "query": query.urlencode(),
+            "can_write": here.can_write,
+            "is_owner": here.is_owner,
+            "what_if_kinds": what_if_kinds(group),
+            "months": months_chart(found),
+            "periods": period_links(query),
+        },
+        status=422 if form is not None and form.errors else 200,
+    )
+
+
+MONTHS_SHOWN = 24  # History's chart: the latest two years of the games found
+
+
+def months_chart(found) -> dict:
+    """Games per month among those found, as a small chart: every month
+    from the first to the last (at most the latest MONTHS_SHOWN)."""
+    rows = (
+        found.order_by()
+        .annotate(month=TruncMonth("created_at"))
+        .values("month")
+        .annotate(games=Count("pk"))
+        .values_list("month", "games")
+    )
+    counts = {(m.year, m.month): n for m, n in rows if m is not None}
+    if not counts:
+        return {}
+    (year, month), last = min(counts), max(counts)
+    months = []
+    while (year, month) <= last:
+        months.append((year, month))
+        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+    shown = months[-MONTHS_SHOWN:]
+    labels = [(date_format(date(y, m, 1), "M Y"), counts.get((y, m), 0)) for y, m in shown]
+    return {
+        "svg": mark_safe(charts.per_month(labels)),  # noqa: S308 — charts escape every label
+        "cut": len(months) > len(shown),
+        "shown": len(shown),
+    }
+
+
+def period_links(query) -> list[tuple[str, str, bool]]:
+    """This month, this year, any time: History's other filters kept."""
+    rest = query.copy()
+    for name in ("when", "start", "end"):
+        rest.pop(name, None)
+    asked = query.get("when", "")
+    out = []
+    for value, label in HistoryFilter.PERIODS:
+        link = rest.copy()
+        if value:
+            link["when"] = value
+        out.append((label, "?" + link.urlencode() if link else "?", asked == value))
+    return out
+
+
+def what_if_kinds(group) -> list[tuple[str, str]]:
+    """The games the group has finished, for "What if…" (key, name)."""
+    kinds = Game.objects.live().finished().filter(group=group).values_list("kind", flat=True)
+    found = set(kinds.order_by().distinct())
+    return [(rules.key, rules.name) for rules in REGISTRY if rules.key in found]
+
+
+def history_filter(data, group) -> HistoryFilter:
+    return HistoryFilter(
+        data, games=[(rules.key, rules.name) for rules in REGISTRY], players=group.players.all()
+    )
