@@ -27,7 +27,7 @@ from tests.web.test_two_servers import (
     form_value,
     postgresql_url,
 )
-from vinescore.accounts.models import Session, SpectatorLink
+from vinescore.accounts.models import Session, SpectatorLink, TableLink
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -179,6 +179,35 @@ def test_a_spectators_stream_carries_only_what_a_spectator_sees(servers):
         assert same[0] == same[1]
     finally:
         stream.close()
+
+
+def test_the_guests_streams_carry_the_tables_hands_until_their_link_is_withdrawn(servers):
+    a, b = servers
+    game = make_game(hands=[EXACT_BEN])
+    link = TableLink.objects.create(game=game, created_by=make_member("member"))
+    streams = []
+    try:
+        for _ in range(2):  # the second is sent what the first one's stream rendered
+            guest = Phone(b, member=False)
+            status, page = guest.get(f"/t/{link.token}/")
+            assert status == 200 and "At the table · a guest" in page
+            path = re.search(r'sse-connect="([^"]+)"', page).group(1).replace("&amp;", "&")
+            streams.append(Stream(b, path, phone=guest))
+        assert enter_hand(Phone(a), game, CY_5)[0] == 200
+        tokens = set()
+        for stream in streams:
+            pushed = stream.next()
+            assert int(pushed["id"]) == game.version + 1
+            assert "Cy bid 5 and took exactly 5" in pushed["data"]
+            assert "Score hand 3" in pushed["data"] and "Who are you?" in pushed["data"]
+            tokens.add(form_value(pushed["data"], "key"))
+        assert len(tokens) == 2  # each phone's form a key of its own
+        link.revoke()
+        for stream in streams:
+            assert stream.next()["event"] == "closed"
+    finally:
+        for stream in streams:
+            stream.close()
 
 
 def test_the_stream_of_a_withdrawn_spectator_link_is_closed_at_once(servers):
