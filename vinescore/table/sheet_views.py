@@ -1,7 +1,7 @@
 """The score sheet, and the answer to a change: one way to render the sheet
 for every caller (the page, the htmx swap after a change, the live poll, a
-stream's event, a spectator's page), and the one path every change to a game
-takes (changing: lock, check the version, act)."""
+stream's event, a spectator's page), and the game every change is made to
+(change_to: loaded and locked; its ChangeForm checks the version)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ import functools
 import json
 import logging
 import re
-from collections.abc import Callable
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from django.conf import settings
 from django.contrib import messages
@@ -39,16 +40,12 @@ from vinescore.scoring.ledger import describe, settle_up
 from vinescore.scoring.words import ordinal
 
 from . import bgstats, changes, charts, fragments
-from .forms import (
-    HandForm,
-    NoteForm,
-    facts_as_data,
-)
+from .forms import NoteForm
+from .hand_forms import HandForm, facts_as_data
 from .models import (
     RESTORE_DAYS,
     UNDO_MINUTES,
     Game,
-    GameChange,
     LiveHand,
     duration_words,
 )
@@ -60,40 +57,21 @@ log = logging.getLogger(__name__)
 SHEET_WINDOW = 15
 
 
-def changing(
-    request: HttpRequest,
-    pk: int,
-    act: Callable[[Game, str], HttpResponse],
-    again: Callable[[Game, GameChange], HttpResponse],
-    *,
-    deleted: bool = False,
-) -> HttpResponse:
-    """Every change to a game: lock it, check the version the change was
-    drawn from (changes.ChangeForm), then `act(game, key)`. A change drawn
-    from an older version is refused with 409, the sheet as it is now and
-    what happened meanwhile, in words; the same submit sent again is
-    answered by `again(game, change)`, as the first time was."""
+@contextmanager
+def change_to(request: HttpRequest, pk: int, *, deleted: bool = False) -> Iterator[Game]:
+    """The game a change is made to, its row locked until the change is
+    made and answered (get_game: the access check, and `write`): changes
+    from several phones queue up, and each form's ChangeForm check sees the
+    version the one before it left."""
     with transaction.atomic():
-        game = get_game(request, pk, write=True, lock=True, deleted=deleted)
-        sent = changes.ChangeForm(request.POST, game=game)
-        if sent.is_stale:
-            return refuse_stale(request, sent, again)
-        return act(game, sent.one_time_key)
+        yield get_game(request, pk, write=True, lock=True, deleted=deleted)
 
 
-def refuse_stale(
-    request: HttpRequest,
-    sent: changes.ChangeForm,
-    again: Callable[[Game, GameChange], HttpResponse],
-) -> HttpResponse:
-    """The answer to a change drawn from an older version of the game:
-    `again(game, change)` when this same submit was already saved, else a
-    409 with the sheet as it is now and what happened meanwhile."""
-    earlier = sent.earlier_submit()
-    if earlier is not None:
-        return again(sent.game, earlier)
-    messages.warning(request, sent.conflict_message())
-    return sheet_response(request, sent.game, sent.game.place.who, status=409)
+def refuse_stale(request: HttpRequest, form: changes.ChangeForm) -> HttpResponse:
+    """A change drawn from an older version of the game: 409, the sheet as
+    it is now, and what happened meanwhile (the form's error) in words."""
+    messages.warning(request, form.refusal())
+    return sheet_response(request, form.game, form.game.place.who, status=409)
 
 
 # --- the score sheet ------------------------------------------------------
