@@ -238,6 +238,15 @@ class SheetParts:
         return next_hand_form(self.game, self.sheet)
 
     @cached_property
+    def fields_key(self) -> str:
+        """What the fresh form's fields show, named by all it is drawn from
+        (the game's rules, the next hand's table, the values it opens with):
+        a table going round its dealers draws its fields once per dealer,
+        not once per version (rendering them was a fifth of a hand's POST)."""
+        form = self.fresh_form
+        return fragments.cache_key("hand fields", self.game.kind, form.table, form.initial)
+
+    @cached_property
     def hidden_rows(self) -> int:
         return 0 if self.show_all else max(0, len(self.hands) - SHEET_WINDOW)
 
@@ -247,7 +256,7 @@ class SheetParts:
         game, sheet, hidden = self.game, self.sheet, self.hidden_rows
         names = sheet.setup.names
         base = game.get_absolute_url()
-        return [
+        rows = [
             {
                 "pk": hand.pk,
                 "number": row.number,
@@ -266,6 +275,11 @@ class SheetParts:
             }
             for hand, row in zip(self.hands[hidden:], sheet.rows[hidden:], strict=True)
         ]
+        for row in rows:
+            # A row's rendering is named by all it prints: a new hand leaves
+            # the rows before it as they were, so they are drawn once.
+            row["key"] = fragments.cache_key("sheet row", game.kind, row)
+        return rows
 
     @cached_property
     def chart(self) -> SafeString | str:
