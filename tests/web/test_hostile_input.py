@@ -164,7 +164,7 @@ def test_a_coin_balance_beyond_two_thousand_million_is_kept_exactly():
 
 def test_a_full_game_takes_no_more_hands(client, monkeypatch):
     game = make_game(target=99_999, hands=[BEN_13])
-    monkeypatch.setattr("vinescore.table.forms.MAX_HANDS", 1)
+    monkeypatch.setattr("vinescore.table.hand_forms.MAX_HANDS", 1)
     response = client.post(
         f"/games/{game.pk}/hands/", {"bidder": "1", "bid": "13", "tricks": ["0", "13", "0", "0"]}
     )

@@ -17,7 +17,7 @@ from django.templatetags.static import static
 from tests.factories import make_game
 from vinescore.offline import bundle
 from vinescore.scoring import phone
-from vinescore.table.forms import HandForm
+from vinescore.table.hand_forms import HandForm
 
 pytestmark = pytest.mark.django_db
 

@@ -9,7 +9,7 @@ from django.utils import translation
 
 from tests.factories import make_game
 from vinescore.scoring import phone, words
-from vinescore.table.forms import HandForm
+from vinescore.table.hand_forms import HandForm
 
 pytestmark = pytest.mark.django_db
 

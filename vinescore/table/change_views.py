@@ -1,7 +1,11 @@
 """Changes to a game: hands entered, edited, deleted and restored, the
 change log, and the end of a game (reopen, end the session, rematch, the
-note). Each change locks the game and checks the version its form was
-drawn from (sheet_views.changing)."""
+note). Each is the same shape: the game locked (sheet_views.change_to),
+its form (a changes.ChangeForm) valid -> one model method -> messages ->
+a redirect, or the sheet's live part for htmx; a form drawn from an older
+version is refused with 409 and what changed, the same submit sent again
+is answered as the first time was, an invalid one comes back with its
+errors (422)."""
 
 from __future__ import annotations
 
@@ -9,7 +13,6 @@ from dataclasses import replace
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -26,26 +29,20 @@ from vinescore.accounts import access
 from vinescore.scoring import replay
 from vinescore.scoring.ledger import describe, settle_up
 
-from . import changes
 from .change_words import change_words
-from .forms import (
-    GuestWhoForm,
-    HandForm,
-    NoteForm,
-    ReopenForm,
-    facts_as_data,
-)
+from .changes import ChangeForm
+from .forms import GuestWhoForm, NoteForm, ReopenForm
+from .hand_forms import HandForm, facts_as_data
 from .models import (
     MAX_HANDS,
     Game,
-    GameChange,
     Hand,
     LiveHand,
     hand_number,
 )
 from .sheet_views import (
     HAND_DELETED,
-    changing,
+    change_to,
     gone,
     refuse_stale,
     sheet_response,
@@ -60,27 +57,27 @@ HAND_NOT_SCORED = gettext_lazy(
 
 @require_POST
 def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
-    with transaction.atomic():
-        game = get_game(request, pk, write=True, lock=True, deleted=True)
+    with change_to(request, pk, deleted=True) as game:
         if game.is_deleted:
             return gone(request, game, HAND_NOT_SCORED)
-        sent = changes.ChangeForm(request.POST, game=game)
-        if sent.is_stale:
-            return hand_add_refused(request, sent)
         hands, sheet = game.played_as_locked()
-        form = HandForm(game.rules, sheet.next_table, request.POST)
+        form = HandForm(game.rules, sheet.next_table, request.POST, game=game)
+        valid = form.is_valid()
+        if form.sent_before is not None:
+            return hand_sent_again(request, form)
+        if form.is_stale:
+            return hand_stale(request, form, (hands, sheet))
         if game.is_finished:
-            form.is_valid()
             form.add_error(None, gettext("This game is finished: reopen it to play more hands."))
             return sheet_response(request, game, game.place.who, form=form, status=409)
-        if not form.is_valid() or not form.has_room(len(hands)):
+        if not valid or not form.has_room(len(hands)):
             played = (hands, sheet)
             return sheet_response(
                 request, game, game.place.who, form=form, played=played, status=422
             )
         hand, sheet = game.add_hand(
             form.facts,
-            key=sent.one_time_key,
+            key=form.one_time_key,
             played=sheet,
             hands=hands,
             **guest_of(request, game),
@@ -91,41 +88,37 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
     return sheet_response(request, game, game.place.who, played=(hands, sheet))
 
 
-def hand_add_refused(request: HttpRequest, sent: changes.ChangeForm) -> HttpResponse:
-    """A hand drawn from an older version of the game. Sent again: answered
-    as the first time, saying it is safe. Otherwise what was typed comes back
-    in the form with what changed meanwhile, for the scorekeeper to score it
-    as the next hand or drop it: nothing typed is lost."""
-    game = sent.game
-    earlier = sent.earlier_submit()
-    if earlier is not None:
-        if not request.htmx:
-            return HttpResponseRedirect(game.get_absolute_url())
-        if earlier.hand_id is not None and earlier.hand.deleted_at is None:
-            messages.info(
-                request,
-                gettext("Hand {number} is in: it was sent twice and stored once.").format(
-                    number=game.number_of(earlier.hand)
-                ),
-            )
-        return sheet_response(request, game, game.place.who)
-    told = changes.story(game, changes.since(game, sent.drawn_from))
-    if game.is_finished or not told:
-        messages.warning(request, sent.conflict_message())
-        return sheet_response(request, game, game.place.who, status=409)
+def hand_sent_again(request: HttpRequest, form: HandForm) -> HttpResponse:
+    """The same hand sent again (a retry after a dropped answer): answered
+    as the first time, saying it is safe."""
+    game, earlier = form.game, form.sent_before
+    if not request.htmx:
+        return HttpResponseRedirect(game.get_absolute_url())
+    if earlier.hand_id is not None and earlier.hand.deleted_at is None:
+        messages.info(
+            request,
+            gettext("Hand {number} is in: it was sent twice and stored once.").format(
+                number=game.number_of(earlier.hand)
+            ),
+        )
+    return sheet_response(request, game, game.place.who)
+
+
+def hand_stale(request: HttpRequest, form: HandForm, played) -> HttpResponse:
+    """A hand drawn from an older version of the game: what was typed comes
+    back in the form with what changed meanwhile, for the scorekeeper to
+    score it as the next hand or drop it: nothing typed is lost."""
+    game = form.game
+    if game.is_finished or not form.changed:
+        return refuse_stale(request, form)
     messages.warning(
         request,
         gettext(
             "{changes} on another phone. The hand you sent is back in the form: "
             "score it as the next hand, or drop it."
-        ).format(changes=told),
+        ).format(changes=form.changed),
     )
-    hands, sheet = game.played()
-    form = HandForm(game.rules, sheet.next_table, request.POST)
-    form.is_valid()
-    return sheet_response(
-        request, game, game.place.who, form=form, played=(hands, sheet), status=409
-    )
+    return sheet_response(request, game, game.place.who, form=form, played=played, status=409)
 
 
 def live_number(game: Game, hand: Hand) -> int | None:
@@ -136,8 +129,8 @@ def live_number(game: Game, hand: Hand) -> int | None:
 @require_http_methods(["GET", "HEAD", "POST"])
 def hand_edit(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse | HttpResponse:
     if request.method == "POST":
-        with transaction.atomic():
-            return hand_edit_post(request, get_game(request, pk, write=True, lock=True), hand_pk)
+        with change_to(request, pk) as game:
+            return hand_edit_post(request, game, get_hand(game, hand_pk))
     game = get_game(request, pk, write=True)
     hand = get_hand(game, hand_pk)
     number = live_number(game, hand)
@@ -150,26 +143,29 @@ def hand_edit(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse |
     return hand_edit_page(request, game, hand, number, form, table)
 
 
-def hand_edit_post(request: HttpRequest, game: Game, hand_pk: int) -> HttpResponse:
-    hand = get_hand(game, hand_pk)
-    back = f"{game.get_absolute_url()}#hand-{hand.pk}"
-    sent = changes.ChangeForm(request.POST, game=game)
-    if sent.is_stale:
-        return refuse_stale(request, sent, lambda game, change: HttpResponseRedirect(back))
+def hand_edit_post(request: HttpRequest, game: Game, hand: Hand) -> HttpResponse:
+    back = HttpResponseRedirect(f"{game.get_absolute_url()}#hand-{hand.pk}")
     number = live_number(game, hand)
+    sheet = game.played()[1]
+    # A deleted hand has no table of its own: its form is only checked for staleness.
+    table = sheet.table_for(number - 1) if number is not None else sheet.next_table
+    form = HandForm(game.rules, table, request.POST, game=game)
+    valid = form.is_valid()
+    if form.sent_before is not None:
+        return back
+    if form.is_stale:
+        return refuse_stale(request, form)
     if number is None:  # deleted, and the version did not move since: a hand of no page
         raise Http404("That hand was deleted; restore it before editing.")
     refused = settled_refusal(request, game)
     if refused is not None:
         return refused
-    table = game.played()[1].table_for(number - 1)
-    form = HandForm(game.rules, table, request.POST)
-    if not form.is_valid():
+    if not valid:
         return hand_edit_page(request, game, hand, number, form, table)
     if form.facts != hand.facts:
         reopen_if_settled(request, game, number)
-        game.edit_hand(hand, form.facts, key=sent.one_time_key, **guest_of(request, game))
-    return HttpResponseRedirect(back)
+        game.edit_hand(hand, form.facts, key=form.one_time_key, **guest_of(request, game))
+    return back
 
 
 # Sent with a change to a finished game's hand once its Reopen page was answered.
@@ -248,13 +244,8 @@ def hand_edit_page(
 @require_http_methods(["GET", "HEAD", "POST"])
 def hand_delete(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse | HttpResponse:
     if request.method == "POST":
-        return changing(
-            request,
-            pk,
-            lambda game, key: delete_hand(request, game, get_hand(game, hand_pk), key),
-            # Sent again: answered as the first time, with Undo.
-            lambda game, change: delete_hand(request, game, get_hand(game, hand_pk), ""),
-        )
+        with change_to(request, pk) as game:
+            return delete_hand(request, ChangeForm(request.POST, game=game), hand_pk)
     game = get_game(request, pk, write=True)
     hand = get_hand(game, hand_pk)
     number = live_number(game, hand)
@@ -269,50 +260,53 @@ def hand_delete(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse
     )
 
 
-def delete_hand(request: HttpRequest, game: Game, hand: Hand, key: str) -> HttpResponse:
-    """Deletes the hand; the sheet then says so, with Undo, to this phone."""
+def delete_hand(request: HttpRequest, form: ChangeForm, hand_pk: int) -> HttpResponse:
+    """Deletes the hand; the sheet then says so, with Undo, to this phone.
+    Sent again, it is answered as the first time, with Undo."""
+    game = form.game
+    if form.is_stale and form.sent_before is None:
+        return refuse_stale(request, form)
+    hand = get_hand(game, hand_pk)
     if hand.deleted_at is None:
         refused = settled_refusal(request, game)
         if refused is not None:
             return refused
         reopen_if_settled(request, game, game.number_of(hand))
+        key = "" if form.sent_before is not None else form.one_time_key
         game.delete_hand(hand, key=key, **guest_of(request, game))
-    if hand.deleted_at is not None:
-        messages.add_message(
-            request,
-            HAND_DELETED,
-            gettext("Hand {number} deleted; totals after it were recomputed.").format(
-                number=game.number_of(hand)
-            ),
-            extra_tags=str(hand.pk),
-        )
+    messages.add_message(
+        request,
+        HAND_DELETED,
+        gettext("Hand {number} deleted; totals after it were recomputed.").format(
+            number=game.number_of(hand)
+        ),
+        extra_tags=str(hand.pk),
+    )
     return HttpResponseRedirect(game.get_absolute_url())
 
 
 @require_POST
 def hand_restore(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
-    def restored(game: Game, hand: Hand) -> HttpResponse:
-        return HttpResponseRedirect(f"{game.get_absolute_url()}#hand-{hand.pk}")
-
-    def restore(game: Game, key: str) -> HttpResponse:
+    with change_to(request, pk) as game:
+        form = ChangeForm(request.POST, game=game)
+        if form.is_stale and form.sent_before is None:
+            return refuse_stale(request, form)
         hand = get_hand(game, hand_pk)
-        if hand.deleted_at is not None:
-            if game.hand_count >= MAX_HANDS:
-                full = gettext("A game holds at most {most} hands: this one is full.").format(
-                    most=number_format(MAX_HANDS, force_grouping=True)
-                )
-                messages.error(request, full)
-                return sheet_response(request, game, game.place.who, status=409)
-            refused = settled_refusal(request, game)
-            if refused is not None:
-                return refused
-            reopen_if_settled(request, game, game.number_of(hand))
-            game.restore_hand(hand, key=key, **guest_of(request, game))
-        return restored(game, hand)
-
-    return changing(
-        request, pk, restore, lambda game, change: restored(game, get_hand(game, hand_pk))
-    )
+        restored = HttpResponseRedirect(f"{game.get_absolute_url()}#hand-{hand.pk}")
+        if form.sent_before is not None or hand.deleted_at is None:
+            return restored
+        if game.hand_count >= MAX_HANDS:
+            full = gettext("A game holds at most {most} hands: this one is full.").format(
+                most=number_format(MAX_HANDS, force_grouping=True)
+            )
+            messages.error(request, full)
+            return sheet_response(request, game, game.place.who, status=409)
+        refused = settled_refusal(request, game)
+        if refused is not None:
+            return refused
+        reopen_if_settled(request, game, game.number_of(hand))
+        game.restore_hand(hand, key=form.one_time_key, **guest_of(request, game))
+        return restored
 
 
 @require_safe
@@ -336,38 +330,47 @@ def change_log(request: HttpRequest, pk: int) -> TemplateResponse:
 @require_http_methods(["GET", "HEAD", "POST"])
 def game_reopen(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
     if request.method == "POST":
-        with transaction.atomic():
-            return game_reopen_page(request, get_game(request, pk, write=True, lock=True))
-    return game_reopen_page(request, get_game(request, pk, write=True))
-
-
-def game_reopen_page(request: HttpRequest, game: Game) -> TemplateResponse | HttpResponse:
-    if request.method != "POST" and "hand" in request.GET:
+        with change_to(request, pk) as game:
+            return reopen(request, game)
+    game = get_game(request, pk, write=True)
+    if "hand" in request.GET:
         return reopen_to_change_page(request, game)
+    refuse_guest(game)
+    if not game.is_finished:
+        return HttpResponseRedirect(game.get_absolute_url())
+    return reopen_page(request, game, None if game.ended else ReopenForm(game=game))
+
+
+def reopen(request: HttpRequest, game: Game) -> HttpResponse:
+    """Play on: a game the table ended reopens as it was; a game that was
+    won, to the higher target its form asks for."""
+    refuse_guest(game)
+    sheet = HttpResponseRedirect(game.get_absolute_url())
+    form = ReopenForm(request.POST, game=game)
+    valid = form.is_valid()
+    if form.sent_before is not None:
+        return sheet
+    if form.is_stale:
+        return refuse_stale(request, form)
+    if not game.is_finished:
+        return sheet
+    if game.ended:
+        game.reopen(key=form.one_time_key)
+        return sheet
+    if valid:
+        game.reopen(target=form.cleaned_data["target"], key=form.one_time_key)
+        return sheet
+    return reopen_page(request, game, form)
+
+
+def refuse_guest(game: Game) -> None:
     if game.place.is_guest:  # playing on is for the group's members
         raise PermissionDenied(
             gettext("A guest at the table can change a hand of a finished game, not play on.")
         )
-    sheet = HttpResponseRedirect(game.get_absolute_url())
-    key = ""
-    if request.method == "POST":
-        sent = changes.ChangeForm(request.POST, game=game)
-        if sent.is_stale:
-            return refuse_stale(request, sent, lambda game, change: sheet)
-        key = sent.one_time_key
-    if not game.is_finished:
-        return sheet
-    if game.ended:
-        if request.method == "POST":
-            game.reopen(key=key)
-            return sheet
-        form = None
-    else:
-        top = max(game.final_totals or [0])
-        form = ReopenForm(request.POST if request.method == "POST" else None, top=top)
-        if request.method == "POST" and form.is_valid():
-            game.reopen(target=form.cleaned_data["target"], key=key)
-            return sheet
+
+
+def reopen_page(request: HttpRequest, game: Game, form: ReopenForm | None) -> TemplateResponse:
     return TemplateResponse(
         request,
         "table/game_reopen.html",
@@ -408,13 +411,14 @@ def game_end_session(request: HttpRequest, pk: int) -> TemplateResponse | HttpRe
     """Ending a session settles it up, so the sheet's button opens a page
     that says what the settle-up will be; its own button ends it."""
     if request.method == "POST":
-
-        def end(game: Game, key: str) -> HttpResponse:
+        with change_to(request, pk) as game:
+            form = ChangeForm(request.POST, game=game)
+            if form.is_stale and form.sent_before is None:
+                return refuse_stale(request, form)
             if game.ends_by_table and not game.ended and not game.is_finished:
+                key = "" if form.sent_before is not None else form.one_time_key
                 game.end_session(key=key)
             return HttpResponseRedirect(game.get_absolute_url())
-
-        return changing(request, pk, end, lambda game, change: end(game, ""))
     game = get_game(request, pk, write=True)
     if not game.ends_by_table or game.is_finished:
         return HttpResponseRedirect(game.get_absolute_url())
@@ -440,13 +444,13 @@ def game_end_session(request: HttpRequest, pk: int) -> TemplateResponse | HttpRe
 
 @require_POST
 def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
-    def start(game: Game, key: str) -> HttpResponse:
-        return HttpResponseRedirect(game.start_rematch(key=key).get_absolute_url())
-
-    def opened(game: Game, change: GameChange) -> HttpResponse:
-        return HttpResponseRedirect(reverse("game", args=[change.after["game"]]))
-
-    return changing(request, pk, start, opened)
+    with change_to(request, pk) as game:
+        form = ChangeForm(request.POST, game=game)
+        if form.sent_before is not None:  # to the rematch the first submit started
+            return HttpResponseRedirect(reverse("game", args=[form.sent_before.after["game"]]))
+        if form.is_stale:
+            return refuse_stale(request, form)
+        return HttpResponseRedirect(game.start_rematch(key=form.one_time_key).get_absolute_url())
 
 
 @require_safe
@@ -478,14 +482,15 @@ def guest_who(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 def game_note(request: HttpRequest, pk: int) -> HttpResponse:
-    def save(game: Game, key: str) -> HttpResponse:
-        form = NoteForm(request.POST)
-        if not form.is_valid():
+    with change_to(request, pk) as game:
+        form = NoteForm(request.POST, game=game)
+        valid = form.is_valid()
+        if form.sent_before is not None:
+            return HttpResponseRedirect(game.get_absolute_url())
+        if form.is_stale:
+            return refuse_stale(request, form)
+        if not valid:
             return sheet_response(request, game, game.place.who, note_form=form, status=422)
         if form.cleaned_data["note"] != game.note:
-            game.set_note(form.cleaned_data["note"], key=key)
+            game.set_note(form.cleaned_data["note"], key=form.one_time_key)
         return HttpResponseRedirect(game.get_absolute_url())
-
-    return changing(
-        request, pk, save, lambda game, change: HttpResponseRedirect(game.get_absolute_url())
-    )

@@ -25,11 +25,32 @@ def new_key() -> str:
     return secrets.token_urlsafe(18)
 
 
-class KeyForm(forms.Form):
-    """A one-time key: a submit sent twice is recognised by it. A key that
-    cannot be read counts as none."""
+class Unreadable:
+    """A field whose value, when it cannot be read, counts as none: a bad
+    version is then simply stale, a bad key no key at all."""
 
-    key = forms.RegexField(KEY, required=False)
+    def clean(self, value):
+        try:
+            return super().clean(value)
+        except forms.ValidationError:
+            return None
+
+
+class KeyField(Unreadable, forms.RegexField):
+    def __init__(self):
+        super().__init__(KEY, required=False)
+
+
+class VersionField(Unreadable, forms.IntegerField):
+    def __init__(self):
+        super().__init__(min_value=0, max_value=999_999_999, required=False)
+
+
+class KeyForm(forms.Form):
+    """A one-time key alone (a game being started has no version yet): a
+    submit sent twice is recognised by it."""
+
+    key = KeyField()
 
     def __init__(self, data):
         super().__init__(data)
@@ -40,36 +61,68 @@ class KeyForm(forms.Form):
         return self.cleaned_data.get("key") or ""
 
 
-class ChangeForm(KeyForm):
-    """What every form that changes a game carries, and the check of it
-    against the game (locked): the version of the game the form was drawn
-    from, and a one-time key. A version or key that cannot be read counts as
-    none: the change is then stale (refused with 409), or has no key to be
-    recognised by if sent again."""
+class ChangeForm(forms.Form):
+    """Every form that changes a game: the version of the game it was drawn
+    from and a one-time key, checked against the game (its row locked,
+    sheet_views.change_to). Drawn from another version, the form is stale:
+    its error (on `version`) is the sentence of what changed meanwhile,
+    answered with 409. Stale because this same submit was already made
+    (its key is in the change log), `sent_before` is that change, and the
+    view answers as the first time. A form of no game checks its own
+    fields alone (a hand's facts, as the phone checks them)."""
 
-    version = forms.IntegerField(min_value=0, max_value=999_999_999, required=False)
+    version = VersionField()
+    key = KeyField()
 
-    def __init__(self, data, *, game: Game):
+    def __init__(self, *args, game: Game | None, **kwargs):
         self.game = game
-        super().__init__(data)
+        self.changed = ""  # what changed since the version it was drawn from
+        self._sent_before: GameChange | None = None
+        super().__init__(*args, **kwargs)
+
+    def clean(self):
+        data = super().clean()
+        if self.game is None or self.drawn_from == self.game.version:
+            return data
+        self._sent_before = self.earlier_submit()
+        if self._sent_before is None:
+            self.changed = story(self.game, since(self.game, self.drawn_from))
+        self.add_error("version", forms.ValidationError(self.stale_sentence(), code="stale"))
+        return data
 
     @property
     def drawn_from(self) -> int | None:
         return self.cleaned_data.get("version")
 
     @property
+    def one_time_key(self) -> str:
+        return self.cleaned_data.get("key") or ""
+
+    @property
     def is_stale(self) -> bool:
         """Drawn from another version of the game than it is now."""
-        return self.drawn_from != self.game.version
+        return self.has_error("version", code="stale")
+
+    @property
+    def sent_before(self) -> GameChange | None:
+        """The change this same submit already made, when it is sent again."""
+        return self._sent_before if self.is_stale else None
 
     def earlier_submit(self) -> GameChange | None:
-        """The change this same submit already made, when it is sent again."""
         if not self.one_time_key:
             return None
         return self.game.changes.filter(key=self.one_time_key).first()
 
-    def conflict_message(self) -> str:
-        return conflict_message(self.game, self.drawn_from)
+    def stale_sentence(self) -> str:
+        if not self.changed:
+            return gettext("This page was out of date; here is the sheet as it is now.")
+        return gettext("{changes} on another phone; here is the sheet as it is now.").format(
+            changes=self.changed
+        )
+
+    def refusal(self) -> str:
+        """The sentence a stale form is refused with (its error)."""
+        return self.errors["version"].data[-1].message
 
 
 def since(game: Game, version: int | None) -> list[GameChange]:
@@ -131,12 +184,3 @@ def story(game: Game, changes: list[GameChange]) -> str:
     else:
         text = gettext("{some} and {last}").format(some=", ".join(clauses[:-1]), last=clauses[-1])
     return text[0].upper() + text[1:]
-
-
-def conflict_message(game: Game, version: int | None) -> str:
-    told = story(game, since(game, version))
-    if not told:
-        return gettext("This page was out of date; here is the sheet as it is now.")
-    return gettext("{changes} on another phone; here is the sheet as it is now.").format(
-        changes=told
-    )

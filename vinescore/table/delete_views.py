@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
-from django.db import transaction
 from django.db.models import Prefetch
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
@@ -19,9 +18,9 @@ from django.views.decorators.http import require_http_methods, require_POST, req
 
 from vinescore.accounts import access
 
-from . import changes
+from .changes import ChangeForm
 from .models import RESTORE_DAYS, UNDO_MINUTES, Game, Seat
-from .sheet_views import deleted_page, refuse_stale
+from .sheet_views import change_to, deleted_page, refuse_stale
 from .views import GAME_DELETED, get_game
 
 ALREADY_DELETED = gettext_lazy("This game was already deleted on another phone.")
@@ -35,18 +34,17 @@ def game_delete(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespons
     """A page that names the game and its hands; its button deletes it and
     opens the games list, with Undo."""
     if request.method == "POST":
-        with transaction.atomic():
-            game = get_game(request, pk, write=True, lock=True, deleted=True)
+        with change_to(request, pk, deleted=True) as game:
             deleted = HttpResponseRedirect(reverse("game_list"))
-            sent = changes.ChangeForm(request.POST, game=game)
+            form = ChangeForm(request.POST, game=game)
+            if form.sent_before is not None:
+                return deleted  # the same submit sent again
             if game.is_deleted:
-                if sent.earlier_submit() is not None:
-                    return deleted  # the same submit sent again
                 messages.error(request, ALREADY_DELETED)
                 return deleted_page(request, game, game.place, status=409)
-            if sent.is_stale:
-                return refuse_stale(request, sent, lambda game, change: deleted)
-            game.delete_game(key=sent.one_time_key)
+            if form.is_stale:
+                return refuse_stale(request, form)
+            game.delete_game(key=form.one_time_key)
             said = ngettext(
                 "{game} deleted, with its {n} hand.",
                 "{game} deleted, with its {n} hands.",
@@ -70,20 +68,19 @@ def game_delete(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespons
 
 @require_POST
 def game_restore(request: HttpRequest, pk: int) -> HttpResponse:
-    with transaction.atomic():
-        game = get_game(request, pk, write=True, lock=True, deleted=True)
+    with change_to(request, pk, deleted=True) as game:
         restored = HttpResponseRedirect(game.get_absolute_url())
         if not game.is_deleted:  # restored already: this submit, or another phone
             return restored
         place = game.place
-        sent = changes.ChangeForm(request.POST, game=game)
-        if sent.is_stale:
+        form = ChangeForm(request.POST, game=game)
+        if form.is_stale:
             # Restored and deleted again since this form was drawn.
             messages.error(request, ALREADY_DELETED)
             return deleted_page(request, game, place, status=409)
         if not game.can_be_restored_by(place.is_owner):
             raise PermissionDenied(OWNERS_ONLY.format(group=place.group.name, minutes=UNDO_MINUTES))
-        game.restore_game(key=sent.one_time_key)
+        game.restore_game(key=form.one_time_key)
     return restored
 
 

@@ -5,16 +5,14 @@ change like any other: version and key, the game locked, a line in its log."""
 
 from __future__ import annotations
 
-from django.db import transaction
 from django.http import HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods
 
-from . import changes
 from .forms import ReplaceForm, SeatsForm
 from .models import Game
-from .sheet_views import refuse_stale
+from .sheet_views import change_to, refuse_stale
 from .start_views import seat_players
 from .views import get_game
 
@@ -30,16 +28,16 @@ def seats_form(game: Game, data=None) -> SeatsForm | ReplaceForm:
 @require_http_methods(["GET", "HEAD", "POST"])
 def game_seats(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
     if request.method == "POST":
-        with transaction.atomic():
-            game = get_game(request, pk, write=True, lock=True)
+        with change_to(request, pk) as game:
             sheet = HttpResponseRedirect(game.get_absolute_url())
-            sent = changes.ChangeForm(request.POST, game=game)
-            if sent.is_stale:
-                return refuse_stale(request, sent, lambda game, change: sheet)
             form = seats_form(game, request.POST)
             if form.is_valid():
-                change_seats(game, form, sent.one_time_key)
+                change_seats(game, form, form.one_time_key)
                 return sheet
+            if form.sent_before is not None:
+                return sheet
+            if form.is_stale:
+                return refuse_stale(request, form)
     else:
         game = get_game(request, pk, write=True)
         form = seats_form(game)

@@ -1,13 +1,14 @@
 """The score sheet, and the answer to a change: one way to render the sheet
 for every caller (the page, the htmx swap after a change, the live poll, a
-stream's event, a spectator's page), and the one path every change to a game
-takes (changing: lock, check the version, act)."""
+stream's event, a spectator's page), and the game every change is made to
+(change_to: loaded and locked; its ChangeForm checks the version)."""
 
 from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 from django.conf import settings
 from django.contrib import messages
@@ -32,16 +33,12 @@ from vinescore.scoring.ledger import describe, settle_up
 from vinescore.scoring.words import ordinal
 
 from . import changes, charts, fragments
-from .forms import (
-    HandForm,
-    NoteForm,
-    facts_as_data,
-)
+from .forms import NoteForm
+from .hand_forms import HandForm, facts_as_data
 from .models import (
     RESTORE_DAYS,
     UNDO_MINUTES,
     Game,
-    GameChange,
     LiveHand,
     duration_words,
 )
@@ -53,40 +50,21 @@ log = logging.getLogger(__name__)
 SHEET_WINDOW = 15
 
 
-def changing(
-    request: HttpRequest,
-    pk: int,
-    act: Callable[[Game, str], HttpResponse],
-    again: Callable[[Game, GameChange], HttpResponse],
-    *,
-    deleted: bool = False,
-) -> HttpResponse:
-    """Every change to a game: lock it, check the version the change was
-    drawn from (changes.ChangeForm), then `act(game, key)`. A change drawn
-    from an older version is refused with 409, the sheet as it is now and
-    what happened meanwhile, in words; the same submit sent again is
-    answered by `again(game, change)`, as the first time was."""
+@contextmanager
+def change_to(request: HttpRequest, pk: int, *, deleted: bool = False) -> Iterator[Game]:
+    """The game a change is made to, its row locked until the change is
+    made and answered (get_game: the access check, and `write`): changes
+    from several phones queue up, and each form's ChangeForm check sees the
+    version the one before it left."""
     with transaction.atomic():
-        game = get_game(request, pk, write=True, lock=True, deleted=deleted)
-        sent = changes.ChangeForm(request.POST, game=game)
-        if sent.is_stale:
-            return refuse_stale(request, sent, again)
-        return act(game, sent.one_time_key)
+        yield get_game(request, pk, write=True, lock=True, deleted=deleted)
 
 
-def refuse_stale(
-    request: HttpRequest,
-    sent: changes.ChangeForm,
-    again: Callable[[Game, GameChange], HttpResponse],
-) -> HttpResponse:
-    """The answer to a change drawn from an older version of the game:
-    `again(game, change)` when this same submit was already saved, else a
-    409 with the sheet as it is now and what happened meanwhile."""
-    earlier = sent.earlier_submit()
-    if earlier is not None:
-        return again(sent.game, earlier)
-    messages.warning(request, sent.conflict_message())
-    return sheet_response(request, sent.game, sent.game.place.who, status=409)
+def refuse_stale(request: HttpRequest, form: changes.ChangeForm) -> HttpResponse:
+    """A change drawn from an older version of the game: 409, the sheet as
+    it is now, and what happened meanwhile (the form's error) in words."""
+    messages.warning(request, form.refusal())
+    return sheet_response(request, form.game, form.game.place.who, status=409)
 
 
 # --- the score sheet ------------------------------------------------------
@@ -248,6 +226,15 @@ class SheetParts:
         return next_hand_form(self.game, self.sheet)
 
     @cached_property
+    def fields_key(self) -> str:
+        """What the fresh form's fields show, named by all it is drawn from
+        (the game's rules, the next hand's table, the values it opens with):
+        a table going round its dealers draws its fields once per dealer,
+        not once per version (rendering them was a fifth of a hand's POST)."""
+        form = self.fresh_form
+        return fragments.cache_key("hand fields", self.game.kind, form.table, form.initial)
+
+    @cached_property
     def hidden_rows(self) -> int:
         return 0 if self.show_all else max(0, len(self.hands) - SHEET_WINDOW)
 
@@ -257,7 +244,7 @@ class SheetParts:
         game, sheet, hidden = self.game, self.sheet, self.hidden_rows
         names = sheet.setup.names
         base = game.get_absolute_url()
-        return [
+        rows = [
             {
                 "pk": hand.pk,
                 "number": row.number,
@@ -276,6 +263,11 @@ class SheetParts:
             }
             for hand, row in zip(self.hands[hidden:], sheet.rows[hidden:], strict=True)
         ]
+        for row in rows:
+            # A row's rendering is named by all it prints: a new hand leaves
+            # the rows before it as they were, so they are drawn once.
+            row["key"] = fragments.cache_key("sheet row", game.kind, row)
+        return rows
 
     @cached_property
     def chart(self) -> SafeString | str:

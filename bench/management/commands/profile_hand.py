@@ -1,0 +1,147 @@
+"""Where a hand's htmx POST spends its CPU, profiled in this process.
+
+A five-player Coralon game in a throwaway test database (SQLite, or
+PostgreSQL when DATABASE_URL names it), one member's phone (Django's test
+client) entering hand after hand as a table does, each answered with the
+sheet's live part. Prints the CPU time of a POST (this process's, so other
+load on the machine does not count) beside the benchmark's one-row write
+(bench.urls) and cProfile's heaviest functions. Nothing is asserted: the
+query counts are the tests' (tests/web/test_query_counts.py).
+
+    DJANGO_SETTINGS_MODULE=bench.settings python manage.py profile_hand
+"""
+
+from __future__ import annotations
+
+import cProfile
+import io
+import pstats
+import random
+import statistics
+import time
+from collections import defaultdict
+from unittest import mock
+
+from django.core.management.base import BaseCommand
+from django.db import connection
+from django.templatetags.cache import CacheNode
+from django.test import Client
+
+from bench.management.commands.bench_tables import random_hand
+from bench.sessions import bench_member
+from vinescore.table.models import Game, Player, Seat
+
+NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
+
+
+class Command(BaseCommand):
+    help = "Profile a hand's htmx POST in process: CPU per POST and where it went."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--hands", type=int, default=200, help="hands profiled")
+        parser.add_argument("--warm", type=int, default=20, help="hands entered first")
+        parser.add_argument(
+            "--per-game", type=int, default=30, help="hands a game, then the next game"
+        )
+        parser.add_argument("--top", type=int, default=30, help="functions printed")
+        parser.add_argument("--sort", default="cumulative", help="pstats sort key")
+
+    def handle(self, *, hands: int, warm: int, top: int, sort: str, **options) -> None:
+        # Not setup_test_environment(): its instrumented templates would count.
+        name = connection.creation.create_test_db(verbosity=0, autoclobber=True)
+        try:
+            self.profile(hands, warm, options["per_game"], top, sort)
+        finally:
+            connection.creation.destroy_test_db(name, verbosity=0)
+
+    def profile(self, hands: int, warm: int, per_game: int, top: int, sort: str) -> None:
+        user = bench_member()
+        group = user.memberships.get().group
+        players = [Player.objects.create(name=n, group=group) for n in NAMES]
+        client = Client(SERVER_NAME="127.0.0.1")
+        client.force_login(user)
+        rng = random.Random(7)
+        htmx = {"HX-Request": "true"}
+        game = None
+        entered = 0
+
+        def next_game() -> Game:
+            """The same table's next game (as a rematch is): a game of
+            `per_game` hands, not one of hundreds."""
+            game = Game.objects.create(
+                kind="coralon", rules_version="bench", target=99_999, group=group
+            )
+            Seat.objects.bulk_create(
+                Seat(game=game, player=p, position=i) for i, p in enumerate(players)
+            )
+            game.refresh_result()
+            client.get(game.get_absolute_url())
+            return game
+
+        def post(profiler: cProfile.Profile | None = None) -> float:
+            nonlocal game, entered
+            if entered % per_game == 0:
+                game = next_game()
+            entered += 1
+            version = Game.objects.values_list("version", flat=True).get(pk=game.pk)
+            data = random_hand(rng) + [("version", str(version))]
+            body = "&".join(f"{k}={v}" for k, v in data)
+            began = time.process_time()
+            if profiler is not None:
+                profiler.enable()
+            response = client.post(
+                f"/games/{game.pk}/hands/",
+                body,
+                content_type="application/x-www-form-urlencoded",
+                headers=htmx,
+            )
+            if profiler is not None:
+                profiler.disable()
+            spent = time.process_time() - began
+            assert response.status_code == 200, response.content.decode()[:500]
+            return spent
+
+        def write() -> float:
+            began = time.process_time()
+            response = client.post("/bench/write/")
+            assert response.status_code == 200
+            return time.process_time() - began
+
+        for _ in range(warm):
+            post()
+            write()
+        profiler = cProfile.Profile(time.process_time)
+        spent = [post(profiler) for _ in range(hands)]
+        floor = [write() for _ in range(hands)]
+        parts: dict[str, float] = defaultdict(float)
+        render = CacheNode.render
+
+        def timed(node, context):
+            began = time.process_time()
+            try:
+                return render(node, context)
+            finally:
+                parts[node.fragment_name] += time.process_time() - began
+
+        with mock.patch.object(CacheNode, "render", timed):
+            plain = [post() for _ in range(hands)]
+        ms = statistics.mean(plain) * 1000
+        write_ms = statistics.mean(floor) * 1000
+        self.stdout.write(
+            f"{connection.vendor}, {hands} hands after {warm} ({per_game} a game): a hand's "
+            f"htmx POST "
+            f"{ms:.2f} ms of CPU (median {statistics.median(plain) * 1000:.2f} ms; "
+            f"{statistics.mean(spent) * 1000:.2f} ms profiled), the one-row write "
+            f"{write_ms:.2f} ms: {ms / write_ms:.2f}x"
+        )
+        self.stdout.write(
+            "The kept parts rendered for the answer (CPU a POST): "
+            + ", ".join(
+                f"{name} {spent / hands * 1000:.2f} ms"
+                for name, spent in sorted(parts.items(), key=lambda p: -p[1])
+            )
+        )
+        out = io.StringIO()
+        stats = pstats.Stats(profiler, stream=out)
+        stats.strip_dirs().sort_stats(sort).print_stats(top)
+        self.stdout.write(out.getvalue())
