@@ -293,10 +293,10 @@ def new_table_code() -> str:
 
 
 class TableLinkQuerySet(models.QuerySet):
-    def good(self) -> list[TableLink]:
-        """The links that still let guests in (TableLink.refusal, the one
-        place that rule is written)."""
-        return [link for link in self if not link.refusal()]
+    def good(self) -> TableLinkQuerySet:
+        """The links that still let guests in: not withdrawn, and made within
+        TABLE_LINK_HOURS (TableLink.refusal says why one that does not, does not)."""
+        return self.filter(revoked_at__isnull=True, created_at__gt=TableLink.cutoff())
 
 
 class TableLink(GameLink):
@@ -363,8 +363,8 @@ class TableLink(GameLink):
         return self.created_at + timedelta(hours=settings.TABLE_LINK_HOURS)
 
     def refusal(self) -> str:
-        """Why this link no longer lets anyone in ("" while it does); the
-        same rule as TableLinkQuerySet.good."""
+        """Why this link no longer lets anyone in ("" while it does), as
+        TableLinkQuerySet.good decides it in the database."""
         if self.revoked_at is not None:
             return gettext("A member of the group withdrew this table link.")
         if self.created_at <= self.cutoff():

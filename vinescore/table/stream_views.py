@@ -17,7 +17,7 @@ What a stream costs, as a table's phones hold one each all evening:
   gives its connection back to the pool;
 - each look (on news, or every LIVE_STREAM_CHECK seconds), one query that
   is the access check and reads the version and the member's role in its
-  group (the poll's own ETag query, sheet_views.member_look);
+  group (the poll's own ETag query, Game.objects.look);
 - only when the version moved, the live part: rendered once a version in
   each process for every stream of one kind of visitor (a member who may
   score, a viewer, a guest, a spectator's link) and language, with
@@ -51,9 +51,9 @@ from vinescore.accounts.models import Membership
 from vinescore.live import hub
 from vinescore.table.changes import new_key
 from vinescore.table.models import Game
-from vinescore.table.sheet_views import member_look, render_live
+from vinescore.table.sheet_views import render_live
 from vinescore.table.views import get_game, showable
-from vinescore.table.watch_views import Withdrawn, watched_game, watched_version
+from vinescore.table.watch_views import Withdrawn, watched_game
 
 # A snapshot: the game's pk and version and the live part (None when it is
 # still at the version the phone shows), or None once the visitor may no
@@ -158,16 +158,13 @@ def released(read: Read) -> Read:
 
 def game_snapshot(pk: int) -> Read:
     def read(request: HttpRequest, shown: int | None) -> Snapshot:
-        look = member_look(request, pk)
-        if look is not None:
-            version, role = look
-        else:  # a guest at the table, or no longer let in
-            version, role = access.guest_version(request, pk), None
-        if version is None:
+        look = Game.objects.look(access.looking(request), pk)
+        if look is None:  # no longer let in
             return None
+        _, version, role = look
         if version == shown:
             return pk, version, None
-        if role is None or (role not in Membership.WRITERS and access.tables(request)):
+        if role == access.GUEST or (role not in Membership.WRITERS and access.tables(request)):
             # A guest (or a viewer who scanned a table link, who scores as
             # one while it is good): the table link is checked as the poll
             # checks it.
@@ -194,7 +191,7 @@ def watch_snapshot(token: str) -> Read:
     live_url = reverse("watch_live", args=[token])
 
     def read(request: HttpRequest, shown: int | None) -> Snapshot:
-        found = watched_version(token)
+        found = Game.objects.look(access.watching(token))
         if found is None:
             return None
         if found[1] == shown:

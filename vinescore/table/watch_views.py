@@ -39,16 +39,14 @@ class Withdrawn(Exception):
 
 def watched_game(token: str) -> Game:
     """The game a spectator link shows; 404 for a link never signed here,
-    Withdrawn once it is revoked."""
-    number = SpectatorLink.number_in(token)
-    link = SpectatorLink.objects.filter(pk=number).first() if number is not None else None
-    if link is None:
+    Withdrawn once it is revoked or the game was deleted (its own page is
+    gone: so is the view of it)."""
+    seen = access.watching(token)
+    game = Game.objects.visible_to(seen).first()  # seats read when needed
+    if game is None:
+        if SpectatorLink.objects.filter(pk=seen.spectator).exists():
+            raise Withdrawn
         raise Http404("No such link.")
-    if link.revoked_at is not None:
-        raise Withdrawn
-    game = get_object_or_404(Game, pk=link.game_id)  # seats read when needed
-    if game.is_deleted:  # the game's own page is gone: so is the view of it
-        raise Withdrawn
     if game.kind not in REGISTRY:
         raise Http404("This game is not one vinescore knows.")
     return game
@@ -70,23 +68,9 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
     return sheet_response(request, game, "watch", live_url=reverse("watch_live", args=[token]))
 
 
-def watched_version(token: str) -> tuple[int, int] | None:
-    """The game a spectator link shows and its version, in one query that is
-    also the check that the link still works; None once it does not."""
-    number = SpectatorLink.number_in(token)
-    if number is None:
-        return None
-    return (
-        Game.objects.live()
-        .filter(watch_links__pk=number, watch_links__revoked_at__isnull=True)
-        .values_list("pk", "version")
-        .first()
-    )
-
-
 def watch_etag(request: HttpRequest, token: str) -> str | None:
-    found = watched_version(token)
-    return None if found is None else live_etag(*found)
+    found = Game.objects.look(access.watching(token))
+    return None if found is None else live_etag(*found[:2])
 
 
 @login_not_required
