@@ -20,8 +20,9 @@ from django.utils import timezone
 
 from tests.factories import make_game, make_member, make_player, make_user
 from tests.phone import Phone
-from vinescore.accounts.models import Group, Invitation, Membership, SpectatorLink, TableLink
+from vinescore.accounts.models import Group, Invitation, Membership
 from vinescore.records.models import ImportJob
+from vinescore.table.links import SpectatorLink, TableLink
 from vinescore.table.models import Game
 
 pytestmark = pytest.mark.django_db

@@ -28,7 +28,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext, gettext_noop
 
-from .models import Group, Membership, SpectatorLink, TableLink
+from .models import Group, Membership
 
 CURRENT = "group"  # the session's key for the group the lists show
 TABLE = "table"  # the session's key for {game pk: table link pk} a guest may score
@@ -40,6 +40,9 @@ MOST_TABLES = 10  # a guest's session remembers this many table links
 # The pages (by URL name) a guest at the table may open, for their game
 # only: the app that serves each names it (let_guests_open, table.apps).
 GUEST_PAGES: set[str] = set()
+# Whether table links (their pks) open a game (its pk): the app that holds
+# the links says (let_guests_open).
+LINKS_OPEN: list[Callable[[frozenset[int], int], bool]] = []
 
 VIEWER_REFUSED = gettext_noop(
     "You are a viewer in {group}: you can see its games but not change them. "
@@ -133,9 +136,11 @@ def switch(request: HttpRequest, group_id: int) -> Place:
 # --- guests at the table -------------------------------------------------------
 
 
-def let_guests_open(*url_names: str) -> None:
-    """Pages a guest at the table may open, for their game only."""
+def let_guests_open(*url_names: str, opens: Callable[[frozenset[int], int], bool]) -> None:
+    """Pages a guest at the table may open, for their game only, and what
+    says whether the table links a phone holds open a game."""
     GUEST_PAGES.update(url_names)
+    LINKS_OPEN.append(opens)
 
 
 def tables(request: HttpRequest) -> dict[str, int]:
@@ -153,16 +158,16 @@ def seat_guest(request: HttpRequest, link_pk: int, game_id: int) -> None:
 
 def guest_may_open(request: HttpRequest, kwargs: dict) -> bool:
     """Whether this page is one of a game this phone holds a table link to
-    (whether the link is still good is asked with the game, Game.objects.
-    visible_to): a game it opened, or one its table went on to since."""
+    (whether the link is still good is asked with the game, in the table
+    app): a game it opened, or one its table went on to since."""
     match = request.resolver_match
     if match is None or match.url_name not in GUEST_PAGES or not tables(request):
         return False
     pk = str(kwargs.get("pk"))
     if pk in tables(request):
         return True
-    held = set(tables(request).values())
-    return pk.isdigit() and TableLink.objects.filter(pk__in=held, games=int(pk)).exists()
+    held = frozenset(tables(request).values())
+    return pk.isdigit() and any(opens(held, int(pk)) for opens in LINKS_OPEN)
 
 
 @dataclass(frozen=True)
@@ -206,11 +211,6 @@ def looking(request: HttpRequest) -> Visitor:
     return Visitor(session_key=key, fuller=lambda: visitor(request))
 
 
-def watching(token: str) -> Visitor:
-    """The visitor a spectator link's address makes (no one, if it was not signed here)."""
-    return Visitor(spectator=SpectatorLink.number_in(token))
-
-
 def admit(request: HttpRequest, game, *, write: bool = False) -> Place:
     """This visitor's place at a game read through Game.objects.visible_to
     (its `visitor_role` and `table_link`): 403 for a viewer with `write`. A
@@ -229,17 +229,6 @@ def admit(request: HttpRequest, game, *, write: bool = False) -> Place:
     if write and not (found.can_write or found.is_guest):
         raise PermissionDenied(gettext(VIEWER_REFUSED).format(group=found.group.name))
     return found
-
-
-def refuse(seen: Visitor, game_id: int) -> None:
-    """Why a game this visitor may not see is not shown: TableLinkEnded
-    when their phone holds a table link to it that has ended, else 404."""
-    if seen.tables:
-        held = TableLink.objects.filter(pk__in=seen.tables, games=game_id)
-        link = held.order_by("-created_at").first()
-        if link is not None and link.refusal():
-            raise TableLinkEnded(link.refusal(), game_id)
-    raise Http404(gettext("No such page."))
 
 
 def by_guest(request: HttpRequest, game_id: int) -> bool:

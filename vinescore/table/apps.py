@@ -14,6 +14,8 @@ class TableConfig(AppConfig):
         from vinescore.accounts.access import let_guests_open
         from vinescore.scoring.words import use_translations
 
+        from .links import TableLink
+
         # What a guest at the table may open of their game (accounts.access):
         # its sheet, live sheet and stream, its hands and change log, where the
         # table went on to, Reopen for a finished game's hand, and who they are.
@@ -30,6 +32,7 @@ class TableConfig(AppConfig):
             "game_next",
             "game_reopen",
             "guest_who",
+            opens=TableLink.objects.open_game,
         )
 
         # Replaying a long game explains every hand, a few words each: each

@@ -35,11 +35,13 @@ from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 
 from vinescore import live
 from vinescore.accounts.access import GUEST, WATCH, Visitor
-from vinescore.accounts.models import Membership, Session, SpectatorLink, TableLink, group_started
+from vinescore.accounts.models import Membership, Session, group_started
 from vinescore.names import MAX_KEY, MAX_NAME, name_key
 from vinescore.scoring import REGISTRY, GameRules, Setup, Sheet, replay
 from vinescore.scoring.ledger import describe, settle_up
 from vinescore.scoring.sheet import SeatSummary
+
+from .links import GameLink, SpectatorLink, TableLink  # noqa: F401 (models of this app)
 
 # Hands in one game: far beyond any real session, and small enough that the
 # largest totals the rules allow fit their columns.

@@ -50,6 +50,7 @@ from vinescore.accounts import access
 from vinescore.accounts.models import Membership
 from vinescore.live import hub
 from vinescore.table.changes import new_key
+from vinescore.table.links import watching
 from vinescore.table.models import Game
 from vinescore.table.sheet_views import render_live
 from vinescore.table.views import get_game, showable
@@ -191,7 +192,7 @@ def watch_snapshot(token: str) -> Read:
     live_url = reverse("watch_live", args=[token])
 
     def read(request: HttpRequest, shown: int | None) -> Snapshot:
-        found = Game.objects.look(access.watching(token))
+        found = Game.objects.look(watching(token))
         if found is None:
             return None
         if found[1] == shown:

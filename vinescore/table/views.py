@@ -45,6 +45,7 @@ from .models import (
     Game,
     Hand,
     Player,
+    TableLink,
     restorable_since,
 )
 
@@ -74,8 +75,11 @@ def get_game(
     if lock:
         games = games.select_for_update(of=("self",))
     game = games.filter(pk=pk).first()
-    if game is None:
-        access.refuse(seen, pk)
+    if game is None:  # told why when their phone holds a table link to it that ended
+        ended = TableLink.objects.ended_for(seen.tables, pk) if seen.tables else ""
+        if ended:
+            raise access.TableLinkEnded(ended, pk)
+        raise Http404("No such page.")
     # The visitor's place at this game, checked once: what the sheet shows them.
     game.place = access.admit(request, game, write=write)
     return showable(game, deleted=deleted)

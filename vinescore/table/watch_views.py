@@ -22,9 +22,9 @@ from django.views.decorators.http import (
 
 from vinescore import links
 from vinescore.accounts import access
-from vinescore.accounts.models import SpectatorLink, TableLink
 from vinescore.scoring import REGISTRY
 
+from .links import SpectatorLink, TableLink, watching
 from .middleware import table_link_ended
 from .models import (
     Game,
@@ -41,7 +41,7 @@ def watched_game(token: str) -> Game:
     """The game a spectator link shows; 404 for a link never signed here,
     Withdrawn once it is revoked or the game was deleted (its own page is
     gone: so is the view of it)."""
-    seen = access.watching(token)
+    seen = watching(token)
     game = Game.objects.visible_to(seen).first()  # seats read when needed
     if game is None:
         if SpectatorLink.objects.filter(pk=seen.spectator).exists():
@@ -69,7 +69,7 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
 
 
 def watch_etag(request: HttpRequest, token: str) -> str | None:
-    found = Game.objects.look(access.watching(token))
+    found = Game.objects.look(watching(token))
     return None if found is None else live_etag(*found[:2])
 
 
