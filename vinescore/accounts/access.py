@@ -140,7 +140,8 @@ def let_guests_open(*url_names: str, opens: Callable[[frozenset[int], int], bool
     """Pages a guest at the table may open, for their game only, and what
     says whether the table links a phone holds open a game."""
     GUEST_PAGES.update(url_names)
-    LINKS_OPEN.append(opens)
+    if opens not in LINKS_OPEN:
+        LINKS_OPEN.append(opens)
 
 
 def tables(request: HttpRequest) -> dict[str, int]:
