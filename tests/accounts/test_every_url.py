@@ -20,8 +20,10 @@ from django.utils import timezone
 
 from tests.factories import make_game, make_member, make_player, make_user
 from tests.phone import Phone
-from vinescore.accounts.models import Group, Invitation, Membership, SpectatorLink, TableLink
+from vinescore.accounts.models import Group, Invitation, Membership
 from vinescore.records.models import ImportJob
+from vinescore.table.links import SpectatorLink, TableLink
+from vinescore.table.models import Game
 
 pytestmark = pytest.mark.django_db
 
@@ -333,6 +335,9 @@ NOT_HERE = (404,) * 6
 SIGN_IN = (LOGIN, LOGIN, LOGIN, 404, 404, 404)
 ENDED = (410, 410, 410, 410, 410, 404)
 GONE = (404, 404, 404, 200, 200, 404)
+# After a rematch, a seventh: where the game before sends its phones on to
+# (game_next, which a guest's sheet of it follows when its poll hears of it).
+SENT_ON, NOT_SENT, SIGN_IN_FIRST, ENDED_THERE = (302,), (404,), (LOGIN,), (410,)
 LIVE_EXPECTED = {
     "as it is": (SEES, SEES, SEES, SEES, SEES, NOT_HERE, SIGN_IN),
     # deleted: no visitor is told "nothing new", and every stream closes
@@ -342,11 +347,48 @@ LIVE_EXPECTED = {
     "link ran out": (SEES, SEES, SEES, SEES, ENDED, NOT_HERE, SIGN_IN),
     "game finished": (SEES, SEES, SEES, SEES, SEES, NOT_HERE, SIGN_IN),
     # the rematch a member started from the finished game: the guest follows it
-    "rematch": (SEES, SEES, SEES, SEES, SEES, NOT_HERE, SIGN_IN),
-    "rematch, link withdrawn": (SEES, SEES, SEES, SEES, ENDED, NOT_HERE, SIGN_IN),
-    "rematch, game deleted": (GONE, GONE, GONE, GONE, GONE, NOT_HERE, SIGN_IN),
+    "rematch": (
+        *[SEES + SENT_ON] * 5,
+        NOT_HERE + NOT_SENT,
+        SIGN_IN + SIGN_IN_FIRST,
+    ),
+    "rematch, link withdrawn": (
+        *[SEES + SENT_ON] * 4,
+        ENDED + ENDED_THERE,
+        NOT_HERE + NOT_SENT,
+        SIGN_IN + SIGN_IN_FIRST,
+    ),
+    # the game before is still there: it sends each phone on to the page
+    # that says the rematch was deleted
+    "rematch, game deleted": (
+        *[GONE + SENT_ON] * 5,
+        NOT_HERE + NOT_SENT,
+        SIGN_IN + SIGN_IN_FIRST,
+    ),
+}
+# A spectator's phone, by its link to the first game, and one whose link was
+# withdrawn: (the sheet, the poll naming the version the game is at, the poll
+# naming an older one, the stream). 410: the link is withdrawn (the game
+# deleted), said on the page and to the poll; the stream is refused.
+WATCHES = (200, 304, 200, 204)
+WITHDRAWN = (410, 410, 410, 404)
+WATCH_EXPECTED = {
+    "as it is": (WATCHES, WITHDRAWN),
+    "deleted": (WITHDRAWN, WITHDRAWN),
+    "link withdrawn": (WATCHES, WITHDRAWN),  # a table link: the spectator's is another
+    "link ran out": (WATCHES, WITHDRAWN),
+    "game finished": (WATCHES, WITHDRAWN),
+    # the spectator's link is to the game before, which they go on watching
+    "rematch": (WATCHES, WITHDRAWN),
+    "rematch, link withdrawn": (WATCHES, WITHDRAWN),
+    "rematch, game deleted": (WATCHES, WITHDRAWN),
 }
 WINNING_HANDS = [EXACT_BEN] * 4  # Ben wins with the fourth
+
+
+def status(response) -> int | str:
+    signed_out = response.status_code == 302 and response["Location"].startswith(reverse("login"))
+    return LOGIN if signed_out else response.status_code
 
 
 @pytest.mark.parametrize("situation", sorted(LIVE_EXPECTED))
@@ -357,13 +399,20 @@ def test_the_sheet_poll_and_stream_follow_each_visitors_place(situation):
     phone.force_login(world.users["viewer"])
     assert phone.get(reverse("table_link", args=[world.table.code])).status_code == 302
     jars["viewer_guest"] = phone.cookies
+    withdrawn = SpectatorLink.objects.create(game=world.game)
+    withdrawn.revoke()
     game = world.game
     if "finished" in situation or "rematch" in situation:
         for facts in WINNING_HANDS[1:]:
             game.add_hand(game.rules.clean(facts, game.sheet().next_table))
         assert game.is_finished
     if "rematch" in situation:
-        game = game.start_rematch()
+        # A member starts it from the finished game's sheet, as at the table.
+        phone.cookies = jars["member"]
+        started = phone.post(reverse("game_rematch", args=[game.pk]))
+        assert started.status_code == 302
+        game = Game.objects.get(pk=game.rematch_pk())
+        assert started["Location"] == game.get_absolute_url()
     if "withdrawn" in situation:
         world.table.revoke()
     if "ran out" in situation:
@@ -378,17 +427,28 @@ def test_the_sheet_poll_and_stream_follow_each_visitors_place(situation):
     got = {}
     for role in LIVE:
         phone.cookies = jars[role]
-        statuses = []
-        for page in pages:
-            response = phone.get(page)
-            signed_out = response.status_code == 302 and response["Location"].startswith(
-                reverse("login")
-            )
-            statuses.append(LOGIN if signed_out else response.status_code)
+        statuses = [status(phone.get(page)) for page in pages]
         for version in (game.version, game.version - 1):
             etag = f'"{game.pk}.{version}.en-gb"'
             headers = {"HX-Request": "true", "If-None-Match": etag}
             statuses.append(phone.get(live, headers=headers).status_code)
         statuses.append(phone.get(f"{stream}?version={game.version}").status_code)
+        if "rematch" in situation:
+            statuses.append(status(phone.get(reverse("game_next", args=[world.game.pk]))))
         got[role] = tuple(statuses)
-    assert got == dict(zip(LIVE, LIVE_EXPECTED[situation], strict=True))
+    watched = Game.objects.get(pk=world.game.pk)
+    for link in (world.link, withdrawn):
+        phone.cookies = SimpleCookie()
+        token = link.token
+        statuses = [phone.get(reverse("watch", args=[token])).status_code]
+        live = reverse("watch_live", args=[token])
+        for version in (watched.version, watched.version - 1):
+            etag = f'"{watched.pk}.{version}.en-gb"'
+            headers = {"HX-Request": "true", "If-None-Match": etag}
+            statuses.append(phone.get(live, headers=headers).status_code)
+        stream = reverse("watch_stream", args=[token])
+        statuses.append(phone.get(f"{stream}?version={watched.version}").status_code)
+        got["spectator" if link == world.link else "spectator, withdrawn"] = tuple(statuses)
+    wanted = dict(zip(LIVE, LIVE_EXPECTED[situation], strict=True))
+    wanted["spectator"], wanted["spectator, withdrawn"] = WATCH_EXPECTED[situation]
+    assert got == wanted

@@ -114,7 +114,7 @@ def test_a_hand_jumped_to_after_an_edit_is_not_hidden_under_the_bar(
 
 
 def test_the_other_phones_panel_is_whole_on_a_small_phone(browser: Browser, live_server) -> None:
-    from vinescore.accounts.models import SpectatorLink
+    from vinescore.table.links import SpectatorLink
 
     game = make_game(names=LONG, hands=hands(2))
     SpectatorLink.objects.create(game=game)

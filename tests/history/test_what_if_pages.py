@@ -5,7 +5,8 @@ import pytest
 
 from tests.factories import make_game, make_member
 from tests.scoring.test_what_if import HANDS
-from vinescore.accounts.models import Group, Membership, SpectatorLink
+from vinescore.accounts.models import Group, Membership
+from vinescore.table.links import SpectatorLink
 from vinescore.table.models import Game, GameChange
 
 pytestmark = pytest.mark.django_db

@@ -21,8 +21,8 @@ from django_htmx.middleware import HtmxDetails
 
 from tests.factories import make_game, make_member
 from tests.phone import Phone
-from vinescore.accounts.models import TableLink
 from vinescore.live import stream
+from vinescore.table.links import TableLink
 from vinescore.table.models import GameChange
 
 pytestmark = pytest.mark.django_db

@@ -27,7 +27,8 @@ from tests.web.test_two_servers import (
     form_value,
     postgresql_url,
 )
-from vinescore.accounts.models import Session, SpectatorLink, TableLink
+from vinescore.accounts.models import Session
+from vinescore.table.links import SpectatorLink, TableLink
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

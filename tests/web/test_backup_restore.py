@@ -41,16 +41,10 @@ from tests.factories import (
     seat_data,
 )
 from tests.phone import Phone
-from vinescore.accounts.models import (
-    Group,
-    Invitation,
-    Membership,
-    Session,
-    SpectatorLink,
-    TableLink,
-)
+from vinescore.accounts.models import Group, Invitation, Membership, Session
 from vinescore.backup.files import backed_up_models, label
 from vinescore.records.models import ImportJob
+from vinescore.table.links import SpectatorLink, TableLink
 from vinescore.table.models import Game, GameChange, Hand, Player, StartKey
 
 pytestmark = pytest.mark.django_db(transaction=True)
@@ -318,6 +312,38 @@ def test_a_file_that_carries_sessions_is_restored_without_them(tmp_path):
     assert member.get(game.get_absolute_url())["Location"].startswith("/accounts/login/")
 
 
+def test_a_backup_from_before_the_game_links_moved_to_table_restores_them(tmp_path):
+    game = make_game(hands=[BEN_13])
+    table = TableLink.objects.create(game=game)
+    watch = SpectatorLink.objects.create(game=game)
+    backup = tmp_path / "vinescore.jsonl"
+    call_command("backup", str(backup), verbosity=0)
+    # The same file as a backup made then: the links were accounts' models,
+    # and the database had neither migration that moved them.
+    head, *rest = backup.read_text().splitlines(keepends=True)
+    header = json.loads(head)
+    header["migrations"]["accounts"].remove("0006_game_links_to_table")
+    header["migrations"]["table"].remove("0017_game_links_from_accounts")
+    old = [
+        line.replace('"model": "table.tablelink"', '"model": "accounts.tablelink"').replace(
+            '"model": "table.spectatorlink"', '"model": "accounts.spectatorlink"'
+        )
+        for line in rest
+    ]
+    backup.write_text(json.dumps(header) + "\n" + "".join(old))
+    assert '"model": "accounts.tablelink"' in backup.read_text()
+    emptied()
+
+    call_command("restore", str(backup), verbosity=0)
+
+    assert TableLink.objects.get().code == table.code
+    assert list(TableLink.objects.get().games.all()) == [game]
+    guest = Phone(user=None)
+    assert guest.get(f"/t/{table.code}/")["Location"] == game.get_absolute_url()
+    assert "At the table · a guest" in guest.get(game.get_absolute_url()).text
+    assert Phone(user=None).get(f"/watch/{watch.token}/").status_code == 200
+
+
 def test_a_backup_moves_a_server_from_sqlite_to_postgresql(tmp_path, same_moment):
     if connection.vendor != "postgresql":
         pytest.skip("moves to PostgreSQL only when the suite runs on it (as CI runs it)")
@@ -458,6 +484,6 @@ def test_every_model_of_our_apps_but_sessions_is_kept_in_a_backup():
     assert sessions not in kept
     assert kept >= ours - {sessions}
     labels = {model._meta.label for model in kept}
-    assert {"auth.User", "auth.Group", "accounts.TableLink", "table.StartKey"} <= labels
+    assert {"auth.User", "auth.Group", "table.TableLink", "table.StartKey"} <= labels
     assert not {"contenttypes.ContentType", "auth.Permission", "sessions.Session"} & labels
     assert not any(name.startswith("axes.") or name.startswith("admin.") for name in labels)

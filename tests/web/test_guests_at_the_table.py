@@ -16,7 +16,7 @@ from django.utils import timezone
 
 from tests.factories import make_game, make_member
 from tests.phone import Phone
-from vinescore.accounts.models import TableLink
+from vinescore.table.links import TableLink
 from vinescore.table.models import GameChange
 
 pytestmark = pytest.mark.django_db
@@ -349,7 +349,7 @@ def test_the_table_link_is_short_enough_to_read_out_and_type(client):
 def test_a_code_already_given_is_drawn_again(monkeypatch):
     game = make_game()
     first = TableLink.objects.create(game=game)
-    monkeypatch.setattr("vinescore.accounts.models.new_table_code", lambda: "zzzz2222")
+    monkeypatch.setattr("vinescore.table.links.new_table_code", lambda: "zzzz2222")
     second = TableLink(game=game, code=first.code)
     second.save()
     assert second.code == "zzzz2222" != first.code

@@ -11,8 +11,9 @@ import pytest
 from django.core.exceptions import ImproperlyConfigured
 
 from tests.factories import default_group, make_game
-from vinescore.accounts.models import Invitation, SpectatorLink, TableLink
+from vinescore.accounts.models import Invitation
 from vinescore.settings import site_url
+from vinescore.table.links import SpectatorLink, TableLink
 
 pytestmark = pytest.mark.django_db
 LAN = "192.168.1.7"

@@ -10,7 +10,8 @@ from django.test.utils import CaptureQueriesContext
 
 from tests.factories import make_game, make_member
 from tests.phone import Phone
-from vinescore.accounts.models import Membership, SpectatorLink
+from vinescore.accounts.models import Membership
+from vinescore.table.links import SpectatorLink
 
 pytestmark = pytest.mark.django_db
 EXACT_BEN = {"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]}

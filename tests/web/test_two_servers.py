@@ -31,7 +31,7 @@ from django.db import connection
 
 from tests.factories import make_game, make_member, session_cookie
 from tests.redis_server import free_port, own_redis, running_redis
-from vinescore.accounts.models import SpectatorLink, TableLink
+from vinescore.table.links import SpectatorLink, TableLink
 from vinescore.table.models import Game, GameChange
 
 pytestmark = pytest.mark.django_db(transaction=True)

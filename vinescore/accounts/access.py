@@ -12,45 +12,37 @@ delete, restore; a finished game's through Reopen) and change logs, and
 nothing else of the group: no other game, no players, history, records,
 invitations or other phones' links, and not a game's note, end, playing on
 or rematch, which are for the group's members. Their session holds the
-table links they opened; each request checks the link is still good
-(table_look, the one read of that rule), and one that has ended is refused
-with a page that says why (410).
+table links they opened; each request checks the link is still good with
+the game (table.models.GameQuerySet.visible_to, the one statement of who
+sees what), and one that has ended is refused with a page that says why
+(410).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
+from django.conf import settings
 from django.core.exceptions import PermissionDenied
-from django.db.models import CharField, OuterRef, Subquery, Value
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext, gettext_noop
 
-from .models import Group, Membership, TableLink
+from .models import Group, Membership
 
 CURRENT = "group"  # the session's key for the group the lists show
 TABLE = "table"  # the session's key for {game pk: table link pk} a guest may score
 GUEST_NAMES = "guest_as"  # the session's key for {table link pk: the seat's name chosen}
 GUEST = "guest"  # the role of a guest at the table, in their game only
+WATCH = "watch"  # the role of a spectator, through a spectator link
 MOST_TABLES = 10  # a guest's session remembers this many table links
 
-# The pages (by URL name) a guest at the table may open, for their game only.
-GUEST_PAGES = frozenset(
-    {
-        "game",
-        "game_live",
-        "game_stream",
-        "join_short",
-        "hand_add",
-        "hand_edit",
-        "hand_delete",
-        "hand_restore",
-        "change_log",
-        "game_next",
-        "game_reopen",
-        "guest_who",
-    }
-)
+# The pages (by URL name) a guest at the table may open, for their game
+# only: the app that serves each names it (let_guests_open, table.apps).
+GUEST_PAGES: set[str] = set()
+# Whether table links (their pks) open a game (its pk): the app that holds
+# the links says (let_guests_open).
+LINKS_OPEN: list[Callable[[frozenset[int], int], bool]] = []
 
 VIEWER_REFUSED = gettext_noop(
     "You are a viewer in {group}: you can see its games but not change them. "
@@ -144,6 +136,14 @@ def switch(request: HttpRequest, group_id: int) -> Place:
 # --- guests at the table -------------------------------------------------------
 
 
+def let_guests_open(*url_names: str, opens: Callable[[frozenset[int], int], bool]) -> None:
+    """Pages a guest at the table may open, for their game only, and what
+    says whether the table links a phone holds open a game."""
+    GUEST_PAGES.update(url_names)
+    if opens not in LINKS_OPEN:
+        LINKS_OPEN.append(opens)
+
+
 def tables(request: HttpRequest) -> dict[str, int]:
     """{game pk: table link pk} of the games this phone opened as a guest."""
     return request.session.get(TABLE, {})
@@ -159,57 +159,74 @@ def seat_guest(request: HttpRequest, link_pk: int, game_id: int) -> None:
 
 def guest_may_open(request: HttpRequest, kwargs: dict) -> bool:
     """Whether this page is one of a game this phone holds a table link to
-    (the link itself is checked when the game is loaded): a game it opened,
-    or one its table went on to since (a rematch)."""
+    (whether the link is still good is asked with the game, in the table
+    app): a game it opened, or one its table went on to since."""
     match = request.resolver_match
     if match is None or match.url_name not in GUEST_PAGES or not tables(request):
         return False
     pk = str(kwargs.get("pk"))
-    return pk in tables(request) or (pk.isdigit() and table_look(request, int(pk)) is not None)
+    if pk in tables(request):
+        return True
+    held = frozenset(tables(request).values())
+    return pk.isdigit() and any(opens(held, int(pk)) for opens in LINKS_OPEN)
 
 
-def role_in_game_group(request: HttpRequest) -> Subquery | Value:
-    """The visitor's role in a game's group, as a column of the game's own
-    query (a change reads it with the lock instead of their groups)."""
-    if not request.user.is_authenticated:
-        return Value(None, output_field=CharField())
-    mine = Membership.objects.filter(group=OuterRef("group_id"), user_id=request.user.pk)
-    return Subquery(mine.values("role")[:1])
+@dataclass(frozen=True)
+class Visitor:
+    """Who is asking, as Game.objects.visible_to reads it: the signed-in
+    person (`user_id`, or just their session's key when the person is not
+    read: the poll's look), the table links their phone holds (on a page a
+    guest may open), or a spectator link's number."""
+
+    user_id: int | None = None
+    session_key: str = ""
+    tables: frozenset[int] = frozenset()
+    spectator: int | None = None
+    # The visitor read in full, when the cookie's session alone finds nothing.
+    fuller: Callable[[], Visitor] | None = field(default=None, compare=False, repr=False)
+
+    @property
+    def nobody(self) -> bool:
+        """Nothing to let them in by: they see no game."""
+        named = self.user_id is not None or self.session_key or self.spectator is not None
+        return not named and not self.tables
 
 
-UNREAD = object()  # game_place: the visitor's role was not read with the game
+def visitor(request: HttpRequest) -> Visitor:
+    """The visitor a request carries: the signed-in person, and on a page a
+    guest may open, the table links this phone holds."""
+    user = request.user
+    match = request.resolver_match
+    guest_page = match is not None and match.url_name in GUEST_PAGES
+    return Visitor(
+        user_id=user.pk if user.is_authenticated else None,
+        tables=frozenset(tables(request).values()) if guest_page else frozenset(),
+    )
 
 
-def game_place(
-    request: HttpRequest,
-    game_id: int,
-    group_id: int,
-    *,
-    write: bool = False,
-    role: str | None | object = UNREAD,
-    group: Group | None = None,
-) -> Place:
-    """This visitor's place in a game's group: a member's, a viewer's, or a
-    guest's through a good table link on a page a guest may open (a viewer
-    who scanned the table link scores as a guest while it is good, and is a
-    viewer again once it ends); 404 for anyone else, 403 for a viewer with
-    `write`, TableLinkEnded for a guest (no role) whose link has ended. A
-    guest let in once is not asked again within the request (the hand that
-    ends the game is still shown to its scorer). `role` and `group`: the
-    visitor's role in the game's group (None for none) and the group, when
-    they were read with the game (role_in_game_group)."""
-    if role is UNREAD or group is None:
-        found = places(request).get(group_id)
-    else:
-        found = Place(group, role) if role else None
-    if found is None or not found.can_write:
+def looking(request: HttpRequest) -> Visitor:
+    """The visitor named by the session cookie, read without loading the
+    session or the person (a member's look is one query), and in full
+    (`visitor`) when that finds nothing: a guest, or no one."""
+    key = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
+    return Visitor(session_key=key, fuller=lambda: visitor(request))
+
+
+def admit(request: HttpRequest, game, *, write: bool = False) -> Place:
+    """This visitor's place at a game read through Game.objects.visible_to
+    (its `visitor_role` and `table_link`): 403 for a viewer with `write`. A
+    guest is remembered as one for the request (the change log names them),
+    and holds the link for the game from now on (a game the table went on to)."""
+    role = game.visitor_role
+    if role == GUEST:
+        # A guest sees only the group's number: its name and the rest are not theirs.
+        found = Place(Group(pk=game.group_id), GUEST)
         guests = getattr(request, "_guest_games", {})
-        link = guests.get(game_id) or guest_link(request, game_id, role=found is not None)
-        if link is not None:
-            found = Place(found.group if found else Group(pk=group_id), GUEST)
-            request._guest_games = {**guests, game_id: link}
-    if found is None:
-        raise Http404(gettext("No such page."))
+        request._guest_games = {**guests, game.pk: game.table_link}
+        if str(game.pk) not in tables(request):
+            seat_guest(request, game.table_link, game.pk)
+    else:
+        found = Place(game.group, role)
     if write and not (found.can_write or found.is_guest):
         raise PermissionDenied(gettext(VIEWER_REFUSED).format(group=found.group.name))
     return found
@@ -238,68 +255,3 @@ def answer_who(request: HttpRequest, game_id: int, name: str) -> None:
     """Who this guest's phone is, for every game of its table link."""
     link = request._guest_games[game_id]
     request.session[GUEST_NAMES] = {**request.session.get(GUEST_NAMES, {}), str(link): name}
-
-
-def table_look(request: HttpRequest, game_id: int) -> tuple[TableLink, int, bool] | None:
-    """The table link this phone holds to the game (a good one if it holds
-    several), the game's version and whether the game was deleted, in one
-    query; None when it holds none. The one read of the table-link rule, for
-    pages, POSTs, the poll and the stream (TableLink.refusal says whether
-    the link is still good)."""
-    held = set(tables(request).values())
-    if not held:
-        return None
-    rows = (
-        TableLink.games.through.objects.filter(tablelink_id__in=held, game_id=game_id)
-        .order_by("-tablelink__created_at")
-        .values_list(
-            "tablelink_id",
-            "tablelink__game_id",
-            "tablelink__revoked_at",
-            "tablelink__created_at",
-            "game__version",
-            "game__deleted_at",
-        )
-    )
-    rows = list(rows)
-    if not rows:
-        return None
-    links = [
-        TableLink(pk=pk, game_id=first_game, revoked_at=revoked_at, created_at=created_at)
-        for pk, first_game, revoked_at, created_at, _version, _deleted in rows
-    ]
-    version, deleted = rows[0][4], rows[0][5] is not None
-    good = [link for link in links if not link.refusal()]
-    return (good or links)[0], version, deleted
-
-
-def guest_link(request: HttpRequest, game_id: int, *, role: bool = False) -> int | None:
-    """The table link (its pk) that lets this phone in as a guest on this
-    page, if any; TableLinkEnded when it has ended, unless the visitor has a
-    role in the group (`role`: a viewer), whose role then answers."""
-    match = request.resolver_match
-    if match is None or match.url_name not in GUEST_PAGES:
-        return None
-    look = table_look(request, game_id)
-    if look is None:
-        return None
-    link = look[0]
-    reason = link.refusal()
-    if reason:
-        if role:
-            return None
-        raise TableLinkEnded(reason, game_id)
-    if str(game_id) not in tables(request):  # a game the table went on to
-        seat_guest(request, link.pk, game_id)
-    return link.pk
-
-
-def guest_version(request: HttpRequest, game_id: int) -> int | None:
-    """The version of a game this phone scores as a guest, in one query that
-    is also the check that its table link is still good (for the live
-    sheet's idle check); None when it is not, or the game was deleted."""
-    look = table_look(request, game_id)
-    if look is None:
-        return None
-    link, version, deleted = look
-    return None if deleted or link.refusal() else version

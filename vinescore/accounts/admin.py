@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Group, Invitation, Membership, SpectatorLink
+from .models import Group, Invitation, Membership
 
 
 class MembershipInline(admin.TabularInline):
@@ -19,8 +19,3 @@ class GroupAdmin(admin.ModelAdmin):
 class InvitationAdmin(admin.ModelAdmin):
     list_display = ["group", "role", "created_at", "expires_at", "revoked_at", "used_at"]
     readonly_fields = ["token"]
-
-
-@admin.register(SpectatorLink)
-class SpectatorLinkAdmin(admin.ModelAdmin):
-    list_display = ["game", "created_at", "revoked_at"]

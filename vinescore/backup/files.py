@@ -23,6 +23,10 @@ table link again (the link itself still works). A file that carries
 sessions all the same is restored without them. Nor are the admin's log,
 failed sign-ins, and the files of imports still waiting (IMPORT_DIR).
 
+A backup made before a model moved to another app is restored with its
+rows named as the model is named now (MOVED: the game links left accounts
+for table).
+
 Rows are read in one transaction (a snapshot on PostgreSQL; on SQLite
 changes wait meanwhile) and written as they are read, so memory stays flat
 however big the server. A restore goes into a new database after
@@ -285,12 +289,25 @@ def restore_backup(path: Path) -> Counter:
     return counts
 
 
+# Models that moved to another app since a backup could have been made:
+# its rows are restored as the model's rows where it lives now.
+MOVED = {
+    "accounts.spectatorlink": "table.spectatorlink",
+    "accounts.tablelink": "table.tablelink",
+}
+
+
 def until_the_end(lines: Iterable[str], ending: dict) -> Iterator[str]:
-    """The row lines, up to the last line, whose content goes into `ending`."""
+    """The row lines, up to the last line, whose content goes into `ending`,
+    rows of a model that moved named as it is named now."""
     for line in lines:
         if line.startswith('{"end":'):
             ending.update(json.loads(line))
             return
+        if any(f'"{old}"' in line for old in MOVED):
+            row = json.loads(line)
+            row["model"] = MOVED.get(row.get("model"), row.get("model"))
+            line = json.dumps(row, cls=ExactEncoder)
         yield line
 
 

@@ -17,9 +17,10 @@ What a stream costs, as a table's phones hold one each all evening:
   (vinescore/asgi.py), and each read runs on the worker's thread pool and
   gives its connection back to the pool;
 - each look (on news, or every LIVE_STREAM_CHECK seconds), one query that
-  is the access check and reads the version: a member's role in its group
-  with it (the poll's own ETag query, poll.member_look), or a guest's
-  table link (access.guest_version);
+  is the access check and reads the version: a member's role in its
+  group with it (Game.objects.look by the session's cookie, the poll's own
+  ETag query), or a guest's table link (the same look by the links its
+  phone holds);
 - only when the version moved, the live part: rendered once a version in
   each process for every stream of one kind of visitor (a member who may
   score, a viewer, a guest, a spectator's link) and language, with
@@ -52,8 +53,8 @@ from django.views.decorators.http import require_safe
 from vinescore.accounts import access
 from vinescore.accounts.models import Membership
 from vinescore.live.hub import streams
-from vinescore.live.poll import member_look, watched_version
 from vinescore.table.changes import new_key
+from vinescore.table.links import watching
 from vinescore.table.models import Game
 from vinescore.table.sheet_views import sheet_response
 from vinescore.table.views import get_game, showable
@@ -168,19 +169,19 @@ def released(read: Read) -> Read:
 
 def game_snapshot(pk: int) -> Read:
     def read(request: HttpRequest, shown: int | None) -> Snapshot:
-        # No one signed in (a guest's phone): no membership to look up.
-        look = member_look(request, pk) if request.user.is_authenticated else None
-        if look is not None:
-            version, role = look
-        else:  # a guest at the table, or no longer let in
-            version, role = access.guest_version(request, pk), None
-        if version is None:
+        # A guest's phone (no one signed in) is looked up by the table links
+        # it holds, a member's by its session cookie: one query either way.
+        signed_in = request.user.is_authenticated
+        visitor = access.looking(request) if signed_in else access.visitor(request)
+        look = Game.objects.look(visitor, pk)
+        if look is None:  # no longer let in
             return None
+        _, version, role = look
         # A guest let in at an earlier look, whose table link this look found good.
-        seated = role is None and access.by_guest(request, pk)
-        if version == shown and (role is not None or seated):
+        seated = role == access.GUEST and access.by_guest(request, pk)
+        if version == shown and (role != access.GUEST or seated):
             return pk, version, None
-        if role is None or (role not in Membership.WRITERS and access.tables(request)):
+        if role == access.GUEST or (role not in Membership.WRITERS and access.tables(request)):
             # A guest (or a viewer who scanned a table link, who scores as
             # one while it is good): let in as the poll lets them in, at the
             # first look; a guest's later looks check its link themselves.
@@ -212,7 +213,7 @@ def watch_snapshot(token: str) -> Read:
     live_url = reverse("watch_live", args=[token])
 
     def read(request: HttpRequest, shown: int | None) -> Snapshot:
-        found = watched_version(token)
+        found = Game.objects.look(watching(token))
         if found is None:
             return None
         if found[1] == shown:

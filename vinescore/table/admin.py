@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from .models import Game, GameChange, Hand, Player, Seat
+from .models import Game, GameChange, Hand, Player, Seat, SpectatorLink
 
 
 @admin.register(Player)
@@ -56,3 +56,8 @@ class HandAdmin(admin.ModelAdmin):
 class GameChangeAdmin(admin.ModelAdmin):
     list_display = ["game", "hand", "action", "at"]
     list_filter = ["action"]
+
+
+@admin.register(SpectatorLink)
+class SpectatorLinkAdmin(admin.ModelAdmin):
+    list_display = ["game", "created_at", "revoked_at"]

@@ -26,19 +26,22 @@ from typing import NamedTuple
 
 from django.conf import settings
 from django.db import connection, models, transaction
-from django.db.models import Subquery
+from django.db.models import Case, FilteredRelation, OuterRef, Q, Subquery, Value, When
 from django.db.models.functions import Coalesce, Lower
 from django.dispatch import receiver
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 
-from vinescore.accounts.models import TableLink, group_started
+from vinescore.accounts.access import GUEST, WATCH, Visitor
+from vinescore.accounts.models import Membership, Session, group_started
 from vinescore.live import hub
 from vinescore.names import MAX_KEY, MAX_NAME, name_key
 from vinescore.scoring import REGISTRY, GameRules, Setup, Sheet, replay
 from vinescore.scoring.ledger import describe, settle_up
 from vinescore.scoring.sheet import SeatSummary
+
+from .links import GameLink, SpectatorLink, TableLink  # noqa: F401 (models of this app)
 
 # Hands in one game: far beyond any real session, and small enough that the
 # largest totals the rules allow fit their columns.
@@ -245,6 +248,9 @@ RESTORE_DAYS = 30
 UNDO_MINUTES = 15
 
 
+NO_ROLE = models.Value(None, models.CharField())
+
+
 class GameQuerySet(models.QuerySet):
     def live(self):
         """The games not deleted: every list, page and statistic shows only these."""
@@ -281,6 +287,74 @@ class GameQuerySet(models.QuerySet):
             .order_by(models.F("finished_at").desc(nulls_first=True), "-updated_at")
         )
 
+    def visible_to(self, visitor: Visitor, *, deleted: bool = False):
+        """The games this visitor may see, each with their role at it
+        (`visitor_role`) and, for a guest, the table link that lets them in
+        (`table_link`); deleted games only when asked for (`deleted`). The one
+        statement of who sees what: a member by their role in the game's
+        group (an owner or member writes, a viewer reads); a guest at the
+        table by a good table link this phone holds to the game (the game it
+        was made for and each one the table went on to from it, TableLink.
+        games); a viewer holding one scores as a guest while it is good; a
+        spectator by a spectator link not withdrawn, for its one game."""
+        if visitor.nobody:
+            return self.none()
+        games = self
+        roles, member = [], False
+        if visitor.user_id is not None or visitor.session_key:
+            person = visitor.user_id
+            if person is None:
+                # The person named by the cookie's session, without loading
+                # it: the poll's look stays one query.
+                signed_in = Session.objects.filter(
+                    session_key=visitor.session_key, expire_date__gt=timezone.now()
+                )
+                person = Subquery(signed_in.values("user_id"))
+            mine = Q(group__memberships__user_id=person)
+            games = games.annotate(mine=FilteredRelation("group__memberships", condition=mine))
+            member = True
+            if visitor.tables:  # an owner or member scores as one, link or not
+                roles.append(When(mine__role__in=Membership.WRITERS, then="mine__role"))
+        if visitor.tables:
+            held = TableLink.objects.good().filter(pk__in=visitor.tables)
+            joins = TableLink.games.through.objects.filter(
+                game_id=OuterRef("pk"), tablelink__in=held
+            )
+            link = joins.order_by("-tablelink__created_at").values("tablelink_id")[:1]
+            games = games.annotate(table_link=Subquery(link))
+            roles.append(When(table_link__isnull=False, then=Value(GUEST)))
+        else:
+            games = games.annotate(table_link=Value(None, models.IntegerField()))
+        if member:  # a viewer, unless a good table link makes them a guest
+            roles.append(When(mine__role__isnull=False, then="mine__role"))
+        if visitor.spectator is not None:
+            watched = SpectatorLink.objects.filter(pk=visitor.spectator, revoked_at__isnull=True)
+            # A spectator's look names no game: the link's own, found by its index.
+            games = games.filter(pk__in=watched.values("game_id"))
+            roles.append(When(pk__in=watched.values("game_id"), then=Value(WATCH)))
+        games = games.annotate(visitor_role=Case(*roles, default=NO_ROLE))
+        games = games.filter(visitor_role__isnull=False)
+        return games if deleted else games.live()
+
+    def look(self, visitor: Visitor, pk: int | None = None) -> tuple[int, int, str] | None:
+        """The game this visitor may see (`pk`, or a spectator link's), its
+        version and their role at it, in one query that is the access check
+        for the live sheet's idle poll and each look of its stream; None for
+        a deleted game or one they may not see. A visitor read from the
+        cookie alone (Visitor.fuller) is read in full only when that finds
+        nothing: a member's look reads neither the session nor the person."""
+        if visitor.nobody:
+            row = None
+        elif pk is not None and visitor == Visitor(session_key=visitor.session_key):
+            row = cookie_look(visitor.session_key, pk)
+        else:
+            games = self.visible_to(visitor)
+            games = games if pk is None else games.filter(pk=pk)
+            row = games.values_list("pk", "version", "visitor_role").first()
+        if row is None and visitor.fuller is not None:
+            return self.look(visitor.fuller(), pk)
+        return row
+
     def with_play_times(self):
         """Each game's first and last live hand's time, for how long it took."""
         live = Hand.objects.filter(game=models.OuterRef("pk"), deleted_at__isnull=True)
@@ -288,6 +362,46 @@ class GameQuerySet(models.QuerySet):
             first_hand_at=models.Subquery(live.order_by("position").values("created_at")[:1]),
             last_hand_at=models.Subquery(live.order_by("-position").values("created_at")[:1]),
         )
+
+
+# Stand-ins for the session's key and the game's pk in cookie_look's query.
+LOOK_KEY, LOOK_PK = "session key stand-in", -424242
+
+
+@functools.cache
+def cookie_look_query() -> tuple[str, list] | None:
+    """GameQuerySet.look's query for a visitor named by their session cookie
+    alone, as the ORM builds it from visible_to, with stand-ins for what each
+    look fills in; None if they cannot be found in it."""
+    games = Game.objects.visible_to(Visitor(session_key=LOOK_KEY)).filter(pk=LOOK_PK)
+    sql, params = games.values_list("pk", "version", "visitor_role")[:1].query.sql_with_params()
+    params = list(params)
+    dated = [i for i, p in enumerate(params) if isinstance(p, datetime | str) and p != LOOK_KEY]
+    roles = set(Membership.WRITERS)
+    dated = [i for i in dated if params[i] not in roles]
+    if params.count(LOOK_KEY) != 1 or params.count(LOOK_PK) != 1 or len(dated) != 1:
+        return None
+    params[dated[0]] = None  # the session's expiry is compared with now
+    return sql, params
+
+
+def cookie_look(session_key: str, pk: int) -> tuple[int, int, str] | None:
+    """visible_to's look for a visitor named by their session cookie: the
+    person's role from the session's row joined to their memberships. Every
+    idle phone asks it every few seconds (the poll) or at each look (the
+    stream), and the ORM takes longer to build the query than the database
+    takes to answer it, so it is built once a process."""
+    built = cookie_look_query()
+    if built is None:
+        games = Game.objects.visible_to(Visitor(session_key=session_key)).filter(pk=pk)
+        return games.values_list("pk", "version", "visitor_role").first()
+    sql, template = built
+    now = connection.ops.adapt_datetimefield_value(timezone.now())
+    stand_for = {LOOK_KEY: session_key, LOOK_PK: pk}
+    params = [now if p is None else stand_for.get(p, p) for p in template]
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone()
 
 
 def restorable_since() -> datetime:
@@ -1065,8 +1179,8 @@ class GameChange(models.Model):
         return f"{self.action} {self.hand}"
 
     # Who made a change that came in through a table link, by what a guest
-    # may do (accounts.access.GUEST_PAGES); whole sentences, as each
-    # language puts the words in an order of its own.
+    # may do (table.apps); whole sentences, as each language puts the words
+    # in an order of its own.
     GUEST_WORDS = {
         ADDED: gettext_noop("Entered by a guest at the table"),
         EDITED: gettext_noop("Changed by a guest at the table"),

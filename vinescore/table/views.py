@@ -36,6 +36,7 @@ from .models import (
     Game,
     Hand,
     Player,
+    TableLink,
     restorable_since,
 )
 
@@ -58,20 +59,20 @@ def get_game(
     unless asked for (`deleted`) while it can be restored. `game.place` is
     the visitor's place at it (what they may do)."""
     # The seats are read only when a page needs them (Game.load_seats): a
-    # sheet whose parts are all kept does not.
-    games = Game.objects.all()
+    # sheet whose parts are all kept does not. The visitor's role is read
+    # with the game (with its lock, for a change), and the group with it.
+    seen = access.visitor(request)
+    games = Game.objects.visible_to(seen, deleted=True).select_related("group")
     if lock:
-        # A change reads the visitor's role in the game's group, and the
-        # group, with the lock (the group's row is not locked).
-        games = (
-            games.select_for_update(of=("self",))
-            .select_related("group")
-            .annotate(visitor_role=access.role_in_game_group(request))
-        )
-    game = get_object_or_404(games, pk=pk)
+        games = games.select_for_update(of=("self",))
+    game = games.filter(pk=pk).first()
+    if game is None:  # told why when their phone holds a table link to it that ended
+        ended = TableLink.objects.ended_for(seen.tables, pk) if seen.tables else ""
+        if ended:
+            raise access.TableLinkEnded(ended, pk)
+        raise Http404("No such page.")
     # The visitor's place at this game, checked once: what the sheet shows them.
-    read = {"role": game.visitor_role, "group": game.group} if lock else {}
-    game.place = access.game_place(request, game.pk, game.group_id, write=write, **read)
+    game.place = access.admit(request, game, write=write)
     return showable(game, deleted=deleted)
 
 

@@ -21,9 +21,9 @@ from django.views.decorators.http import (
 
 from vinescore import links
 from vinescore.accounts import access
-from vinescore.accounts.models import SpectatorLink, TableLink
 from vinescore.scoring import REGISTRY
 
+from .links import SpectatorLink, TableLink, watching
 from .middleware import table_link_ended
 from .models import (
     Game,
@@ -38,16 +38,14 @@ class Withdrawn(Exception):
 
 def watched_game(token: str) -> Game:
     """The game a spectator link shows; 404 for a link never signed here,
-    Withdrawn once it is revoked."""
-    number = SpectatorLink.number_in(token)
-    link = SpectatorLink.objects.filter(pk=number).first() if number is not None else None
-    if link is None:
+    Withdrawn once it is revoked or the game was deleted (its own page is
+    gone: so is the view of it)."""
+    seen = watching(token)
+    game = Game.objects.visible_to(seen).first()  # seats read when needed
+    if game is None:
+        if SpectatorLink.objects.filter(pk=seen.spectator).exists():
+            raise Withdrawn
         raise Http404("No such link.")
-    if link.revoked_at is not None:
-        raise Withdrawn
-    game = get_object_or_404(Game, pk=link.game_id)  # seats read when needed
-    if game.is_deleted:  # the game's own page is gone: so is the view of it
-        raise Withdrawn
     if game.kind not in REGISTRY:
         raise Http404("This game is not one vinescore knows.")
     return game

@@ -2,18 +2,23 @@
 number. Links made before get a code each (all made the same way), then the
 column becomes unique."""
 
+import secrets
+
 from django.db import migrations, models
 
-import vinescore.accounts.models
+
+def new_table_code() -> str:
+    # As table links drew their codes then (they live in table.links now).
+    return "".join(secrets.choice("0123456789abcdefghjkmnpqrstvwxyz") for _ in range(8))
 
 
 def give_codes(apps, schema_editor):
     TableLink = apps.get_model("accounts", "TableLink")
     given = set()
     for link in TableLink.objects.only("pk").iterator():
-        code = vinescore.accounts.models.new_table_code()
+        code = new_table_code()
         while code in given:
-            code = vinescore.accounts.models.new_table_code()
+            code = new_table_code()
         given.add(code)
         TableLink.objects.filter(pk=link.pk).update(code=code)
 
@@ -34,7 +39,7 @@ class Migration(migrations.Migration):
             model_name="tablelink",
             name="code",
             field=models.CharField(
-                default=vinescore.accounts.models.new_table_code,
+                default=new_table_code,
                 editable=False,
                 max_length=8,
                 unique=True,
