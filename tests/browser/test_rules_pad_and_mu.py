@@ -383,8 +383,8 @@ def test_a_game_of_mu_for_five_to_150(page: Page) -> None:
     )
     expect_next_hand(page, 3, "Cy", "Dee")
 
-    # Hand 3, a tie for Chief: ticking the box swaps the fields over.
-    page.locator("label.toggle").filter(has_text="Bidding ended with two or more").tap()
+    # Hand 3, a tie for Chief: tapping its chip swaps the fields over.
+    chip(page, "tie", "Tie for Chief (the hand was not played)").tap()
     expect(field(form(page), "tie").locator("input")).to_be_checked()
     for name in PLAYED:
         expect(field(form(page), name)).to_be_hidden()
