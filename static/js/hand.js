@@ -158,11 +158,10 @@
     if (document.visibilityState === "hidden" && form && form.hasAttribute("data-dirty")) saveDraft(form);
   });
 
-  function ready() {
+  document.addEventListener("DOMContentLoaded", restoreDraft);
+  on("DOMContentLoaded htmx:afterSettle vinescore:live", () => {
     applyShowIf();
     updateTotals();
-  }
-  document.addEventListener("DOMContentLoaded", restoreDraft);
-  on("DOMContentLoaded htmx:afterSettle vinescore:live", ready);
+  });
   window.vinescore.hand = { typed, fill, reset, keep, clearDraft };
 })();

@@ -241,8 +241,9 @@
 
   // On the window, before htmx and the outbox: only a hand the rules take goes on.
   window.addEventListener("submit", async (event) => {
-    const form = event.target, entry = kept();
-    if (!form.matches("form[data-outbox]") || form.vinescoreChecked) return (form.vinescoreChecked = false);
+    const form = event.target, entry = kept(), checked = form.vinescoreChecked;
+    form.vinescoreChecked = false;
+    if (!form.matches("form[data-outbox]") || checked) return;
     if (!entry || !isReady() || !needed()) return;
     event.preventDefault();
     event.stopImmediatePropagation();
@@ -269,8 +270,7 @@
       keepIt(); // tapped before this file came, or the phone that started the game keeps it
     }
     on("vinescore:outbox vinescore:live htmx:afterSettle", changed);
-    window.addEventListener("online", changed);
-    window.addEventListener("offline", changed);
+    ["online", "offline"].forEach((name) => window.addEventListener(name, changed));
   }
 
   ready(); // loaded by vinescore.js once the page is there

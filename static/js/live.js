@@ -86,11 +86,12 @@
     const reload = make("a", { id: "connection-reload", href: location.pathname });
     reload.textContent = t("Reload the sheet to use all of it.");
     reachable = ok;
-    steady(() => (!ok ? line(t("Not connected since {time}: this sheet is not updating. It tries again by " +
-        "itself; hands you score are kept on this phone and sent when the connection returns.",
-      { time: clock(Date.now()) }))
-      : offlineCopy ? line(t("Back online.") + " ").appendChild(reload)
-      : document.getElementById("connection")?.remove()));
+    steady(() => {
+      if (!ok) line(t("Not connected since {time}: this sheet is not updating. It tries again by itself; hands " +
+        "you score are kept on this phone and sent when the connection returns.", { time: clock(Date.now()) }));
+      else if (offlineCopy) line(t("Back online.") + " ").appendChild(reload);
+      else document.getElementById("connection")?.remove();
+    });
     if (ok) document.dispatchEvent(new CustomEvent("vinescore:online"));
   }
   on("htmx:sendError htmx:timeout htmx:responseError", (event) => isPoll(event.detail.elt) && connection(false));
@@ -124,10 +125,10 @@
     try {
       await navigator.serviceWorker.register("/sw.js", { scope: "/" });
     } catch (error) {
-      if (!note) return;
-      note.textContent = t("This browser would not keep vinescore for offline use: a sheet will not open " +
-        "without the server. Hands you cannot send are still kept on this phone.");
-      return (note.hidden = false);
+      note?.removeAttribute("hidden");
+      if (note) note.textContent = t("This browser would not keep vinescore for offline use: a sheet will not " +
+        "open without the server. Hands you cannot send are still kept on this phone.");
+      return;
     }
     const worker = (await navigator.serviceWorker.ready).active, lang = document.documentElement.lang;
     if (who) worker?.postMessage({ type: "who", who: who.getAttribute("data-offline-id"), lang: lang });
