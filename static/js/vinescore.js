@@ -2,7 +2,7 @@
 (function () {
   "use strict";
   const vinescore = (window.vinescore = {}); // what the other scripts use
-  // The words in the page's language, from the JSON block of vinescore/jswords.py. t("{n} left", {n: 3}).
+  // The words in the page's language, from the JSON block of vinescore/jswords.py, {name}s filled in.
   const block = document.getElementById("vinescore-words"), said = block ? JSON.parse(block.textContent) : {};
   const t = (vinescore.t = (text, values) => (Object.hasOwn(said, text) ? said[text] : text)
     .replace(/\{(\w+)\}/g, (all, name) => (values && Object.hasOwn(values, name) ? String(values[name]) : all)));

@@ -71,8 +71,8 @@ async function keptSheets() {
   const sheets = [];
   for (const request of cache ? await cache.keys() : []) {
     const found = await cache.match(request);
-    const path = new URL(request.url).pathname;
-    if ((found.headers.get("x-kept-lang") || LANGUAGE) === lang) sheets.push({ path, found });
+    if ((found.headers.get("x-kept-lang") || LANGUAGE) !== lang) continue;
+    sheets.push({ path: new URL(request.url).pathname, found });
   }
   return { lang, sheets };
 }
