@@ -1,221 +1,148 @@
-// The live sheet: another phone's change arrives as a new #live, pushed by
-// the stream (stream_views.py, htmx's SSE extension) or asked for by the poll
-// (sheet_views.game_live) while the stream is not open. A hand being typed
-// is kept in the new sheet, with the word that the sheet moved on. The line
-// that says how this sheet stands with the server, and the service worker
-// (/sw.js) that keeps the sheets this person opened for offline use.
+// The live sheet: another phone's change arrives as a new #live, pushed by the stream (htmx's SSE
+// extension) or by the poll while no stream is open; how it stands with the server; the service worker.
 (function () {
   "use strict";
+  const { t, steady, make, on } = window.vinescore;
+  const offlineCopy = document.documentElement.getAttribute("data-offline-copy");
+  const isPoll = (elt) => !!elt && !!elt.hasAttribute && elt.hasAttribute("data-live-poll");
+  const isStream = (event) => event.target && event.target.id === "live-stream";
+  const clock = (ms) => new Date(ms).toTimeString().slice(0, 5);
+  const parsed = (html) => new DOMParser().parseFromString(html, "text/html").getElementById("live");
+  const sheet = () => document.querySelector("form[data-outbox]")?.getAttribute("action").replace(/hands\/$/, "");
 
-  var t = window.vinescoreWords;
-  var steady = window.vinescoreSteady;
-  var PATIENCE = 15000;
-
-  function isPoll(elt) { return !!elt && !!elt.hasAttribute && elt.hasAttribute("data-live-poll"); }
-  function isStream(event) { return event.target && event.target.id === "live-stream"; }
-  function pad(n) { return (n < 10 ? "0" : "") + n; }
-  function clock(ms) { var d = new Date(ms); return pad(d.getHours()) + ":" + pad(d.getMinutes()); }
-
-  // Put in here rather than by htmx's swap: made live as htmx would, and
-  // announced, so the outbox and a kept game fill it at once.
-  function settled(fresh) {
+  // A newer live part, put in here rather than by htmx's swap: a hand being typed is kept
+  // in it, under the thumb; then it is made live, as htmx would, and announced.
+  function arrive(html) {
+    const live = document.getElementById("live"), fresh = parsed(html);
+    if (!live || !fresh || +fresh.getAttribute("data-version") <= +live.getAttribute("data-version")) return;
+    const typing = live.querySelector("#hand-form[data-dirty]"), slot = fresh.querySelector("#hand-form");
+    steady(() => {
+      if (typing && slot) {
+        // What the server says moved on goes with the form being typed in, with a way out.
+        typing.querySelectorAll("[data-moved]").forEach((old) => old.remove());
+        const actions = typing.querySelector(".actions");
+        slot.querySelectorAll("[data-moved]").forEach((told) => typing.insertBefore(told, actions));
+        slot.replaceWith(document.adoptNode(typing));
+        const check = " " + t("Check the hand you are entering before you score it, or") + " ";
+        const discard = make("a", { href: location.pathname, textContent: t("drop it and start afresh") });
+        fresh.querySelector("[data-moved]")?.append(check, discard, ".");
+      }
+      live.replaceWith(fresh);
+    });
     window.htmx.process(fresh);
     fresh.dispatchEvent(new CustomEvent("vinescore:live", { bubbles: true }));
   }
 
-  // A new live part: "stale" when the phone shows it or a newer one already,
-  // "kept" when it was put in around a hand being typed, "swap" when it may
-  // simply replace the old one.
-  function arrive(html) {
-    var live = document.getElementById("live");
-    var fresh = new DOMParser().parseFromString(html, "text/html").getElementById("live");
-    if (!live || !fresh) return "stale";
-    if (parseInt(fresh.getAttribute("data-version"), 10) <= parseInt(live.getAttribute("data-version"), 10)) return "stale";
-    var typing = live.querySelector("#hand-form[data-dirty]");
-    var slot = fresh.querySelector("#hand-form");
-    if (!typing || !slot) return "swap";
-    steady(function () {
-      // What the server says moved on goes with the form being typed in.
-      typing.querySelectorAll("[data-moved]").forEach(function (old) { old.remove(); });
-      slot.querySelectorAll("[data-moved]").forEach(function (told) { typing.insertBefore(told, typing.querySelector(".actions")); });
-      slot.replaceWith(document.adoptNode(typing));
-      var moved = fresh.querySelector("[data-moved]");
-      if (moved) {
-        var discard = document.createElement("a");
-        discard.href = window.location.pathname;
-        discard.textContent = t("drop it and start afresh");
-        moved.append(" " + t("Check the hand you are entering before you score it, or") + " ", discard, ".");
-      }
-      live.replaceWith(fresh);
-    });
-    settled(fresh);
-    return "kept";
-  }
-
-  // Only a phone with a hand half typed is told what another phone did
-  // meanwhile (sheet_views.live_sheet); an idle phone just shows the new sheet.
-  document.addEventListener("htmx:configRequest", function (event) {
+  // Only a phone with a hand half typed is told what another phone did (sheet_views.live_sheet).
+  document.addEventListener("htmx:configRequest", (event) => {
     if (isPoll(event.detail.elt) && document.querySelector("#hand-form[data-dirty]")) {
       event.detail.headers["X-Hand-Typed"] = "true";
     }
   });
-  var held = null;
-  document.addEventListener("htmx:beforeSwap", function (event) {
-    var source = event.detail.requestConfig && event.detail.requestConfig.elt;
-    if (!isPoll(source) || !event.detail.shouldSwap) return;
-    if (arrive(event.detail.serverResponse) !== "swap") event.detail.shouldSwap = false;
-    else held = window.vinescoreHold();
+  // A poll's new sheet is kept again offline; a pushed one is not (the cost the stream saves).
+  document.addEventListener("htmx:beforeSwap", (event) => {
+    if (!isPoll(event.detail.requestConfig?.elt) || !event.detail.shouldSwap) return;
+    event.detail.shouldSwap = false;
+    arrive(event.detail.serverResponse);
+    keepSheet();
   });
-  document.addEventListener("htmx:afterSwap", function () { if (held) held(); held = null; });
 
-  // While the stream is open the poll asks nothing; when it drops, or never
-  // opens, the poll carries on while the SSE extension tries it again.
-  var streaming = false;
-  document.addEventListener("htmx:sseOpen", function (event) { if (isStream(event)) streaming = true; });
-  ["htmx:sseError", "htmx:sseClose"].forEach(function (name) {
-    document.addEventListener(name, function (event) { if (isStream(event)) streaming = false; });
-  });
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    var elt = event.detail.elt;
+  // While the stream is open the poll asks nothing; else it carries on while the stream retries.
+  let streaming = false;
+  document.addEventListener("htmx:sseOpen", (event) => { streaming = streaming || isStream(event); });
+  on("htmx:sseError htmx:sseClose", (event) => { streaming = streaming && !isStream(event); });
+  document.addEventListener("htmx:beforeRequest", (event) => {
+    const elt = event.detail.elt;
     if (streaming && isPoll(elt) && !elt.hasAttribute("data-catch-up")) event.preventDefault();
   });
-  document.addEventListener("htmx:sseBeforeMessage", function (event) {
+  document.addEventListener("htmx:sseBeforeMessage", (event) => {
     if (!isStream(event)) return;
     event.preventDefault(); // put in here, as the poll's answer is
     // A hand of this phone's on its way: its answer brings the sheet as it is then.
-    if (window.vinescoreOutbox && window.vinescoreOutbox.sending()) return;
-    var live = document.getElementById("live");
-    if (live && live.querySelector("#hand-form[data-dirty]")) {
-      // A hand half typed: ask once, as the poll does, to be told what moved on.
-      var poll = live.querySelector("[data-live-poll]");
-      if (poll) {
-        poll.setAttribute("data-catch-up", "");
-        window.htmx.trigger(poll, "catch-up");
-      }
-      return;
-    }
-    if (arrive(event.detail.data) === "swap") {
-      var fresh = new DOMParser().parseFromString(event.detail.data, "text/html").getElementById("live");
-      steady(function () { live.replaceWith(fresh); });
-      settled(fresh);
-    }
+    if (window.vinescore.outbox?.sending()) return;
+    const poll = document.querySelector("#live [data-live-poll]");
+    if (!document.querySelector("#hand-form[data-dirty]")) return arrive(event.detail.data);
+    // A hand half typed: ask once, as the poll does, to be told what moved on.
+    if (poll) poll.setAttribute("data-catch-up", "");
+    if (poll) window.htmx.trigger(poll, "catch-up");
   });
 
-  // --- how this sheet stands with the server -----------------------------------
-
-  var offlineCopy = document.documentElement.getAttribute("data-offline-copy");
-  var reachable = true;
-
+  // The line saying how this sheet stands with the server.
+  let reachable = true;
   function line(text) {
-    var el = document.getElementById("connection");
-    var live = document.getElementById("live"), main = document.querySelector("main");
-    if (!el && (live || main)) {
-      el = document.createElement("p");
-      el.id = "connection";
-      el.className = "notice connection";
-      el.setAttribute("role", "status");
-      if (live) live.insertAdjacentElement("beforebegin", el);
-      else main.insertBefore(el, main.firstChild);
+    const live = document.getElementById("live");
+    let el = document.getElementById("connection");
+    if (!el) {
+      el = make("p", { id: "connection", className: "notice connection" }, { role: "status" });
+      (live || document.querySelector("main")).insertAdjacentElement(live ? "beforebegin" : "afterbegin", el);
     }
-    if (el) el.textContent = text;
+    el.textContent = text;
     return el;
   }
 
+  // A kept copy, back online, offers a reload; else the line goes.
   function connection(ok) {
-    if (offlineCopy) {
-      if (ok && !document.getElementById("connection-reload")) {
-        steady(function () {
-          var link = document.createElement("a");
-          link.id = "connection-reload";
-          link.href = window.location.pathname;
-          link.textContent = t("Reload the sheet to use all of it.");
-          line(t("Back online.") + " ").appendChild(link);
-        });
-        document.dispatchEvent(new CustomEvent("vinescore:online"));
-      }
-      return;
-    }
-    if (ok === reachable) return;
+    if (offlineCopy ? !ok || document.getElementById("connection-reload") : ok === reachable) return;
+    const reload = make("a", { id: "connection-reload", href: location.pathname });
+    reload.textContent = t("Reload the sheet to use all of it.");
     reachable = ok;
-    if (ok) {
-      var old = document.getElementById("connection");
-      if (old) steady(function () { old.remove(); });
-      document.dispatchEvent(new CustomEvent("vinescore:online"));
-    } else {
-      steady(function () {
-        line(t("Not connected since {time}: this sheet is not updating. It tries again by itself; hands you " +
-          "score are kept on this phone and sent when the connection returns.", { time: clock(Date.now()) }));
-      });
-    }
-  }
-  ["htmx:sendError", "htmx:timeout", "htmx:responseError"].forEach(function (name) {
-    document.addEventListener(name, function (event) { if (isPoll(event.detail.elt)) connection(false); });
-  });
-  document.addEventListener("htmx:afterRequest", function (event) {
-    var detail = event.detail;
-    if (detail.elt && detail.elt.hasAttribute("data-catch-up")) detail.elt.removeAttribute("data-catch-up");
-    if (isPoll(detail.elt) && detail.xhr && detail.xhr.status && detail.xhr.status < 500) connection(true);
-  });
-
-  // A sheet the service worker kept, opened out of reach of the server: its
-  // hand form works (into the outbox), the rest waits for a reload.
-  function markOfflineCopy() {
-    if (!offlineCopy) return;
-    reachable = false;
-    line(t("Offline: last updated {time}. Hands you score are kept on this phone and sent when the connection " +
-      "returns.", { time: clock(parseInt(offlineCopy, 10)) }));
-    document.querySelectorAll("main form:not([data-outbox])").forEach(function (form) {
-      Array.prototype.forEach.call(form.elements, function (el) { el.disabled = true; });
+    steady(() => {
+      if (!ok) line(t("Not connected since {time}: this sheet is not updating. It tries again by itself; hands " +
+        "you score are kept on this phone and sent when the connection returns.", { time: clock(Date.now()) }));
+      else if (offlineCopy) line(t("Back online.") + " ").appendChild(reload);
+      else document.getElementById("connection")?.remove();
     });
+    if (ok) document.dispatchEvent(new CustomEvent("vinescore:online"));
   }
+  on("htmx:sendError htmx:timeout htmx:responseError", (event) => isPoll(event.detail.elt) && connection(false));
+  document.addEventListener("htmx:afterRequest", (event) => {
+    const { elt, xhr } = event.detail;
+    if (elt && elt.hasAttribute("data-catch-up")) elt.removeAttribute("data-catch-up");
+    if (isPoll(elt) && xhr && xhr.status && xhr.status < 500) connection(true);
+  });
 
-  // --- the service worker --------------------------------------------------------
-
-  function sheet() { var form = document.querySelector("form[data-outbox]"); return form && form.getAttribute("action").replace(/hands\/$/, ""); }
-  var keepTimer = null;
+  let keepTimer = null;
   function keepSheet() {
-    if (offlineCopy || !navigator.serviceWorker || window.location.pathname !== sheet()) return;
+    if (offlineCopy || !navigator.serviceWorker || location.pathname !== sheet()) return;
     clearTimeout(keepTimer);
-    keepTimer = setTimeout(function () {
-      navigator.serviceWorker.ready.then(function (registration) {
-        if (registration.active) registration.active.postMessage({ type: "keep", url: window.location.pathname });
-      });
+    keepTimer = setTimeout(async () => {
+      const worker = (await navigator.serviceWorker.ready).active;
+      if (worker) worker.postMessage({ type: "keep", url: location.pathname });
     }, document.documentElement.hasAttribute("data-offline-ready") ? 3000 : 0);
   }
 
-  function startWorker() {
-    var note = document.querySelector("[data-offline-note]");
-    if (!window.isSecureContext || !("serviceWorker" in navigator)) {
-      if (note) note.hidden = false; // install and offline opening need https
+  // The sheet a hand's answer brings is kept again too.
+  document.addEventListener("htmx:afterSettle", (event) => event.detail.target?.id === "live" && keepSheet());
+
+  async function startWorker() {
+    const note = document.querySelector("[data-offline-note]");
+    const who = document.querySelector("[data-offline-id]");
+    // Install and offline opening need https.
+    if (!window.isSecureContext || !navigator.serviceWorker) return note?.removeAttribute("hidden");
+    navigator.serviceWorker.addEventListener("message", (event) => {
+      if (event.data?.kept) document.documentElement.dataset.offlineReady = "";
+    });
+    try {
+      await navigator.serviceWorker.register("/sw.js", { scope: "/" });
+    } catch (error) {
+      note?.removeAttribute("hidden");
+      if (note) note.textContent = t("This browser would not keep vinescore for offline use: a sheet will not " +
+        "open without the server. Hands you cannot send are still kept on this phone.");
       return;
     }
-    navigator.serviceWorker.addEventListener("message", function (event) {
-      if ((event.data || {}).type === "kept" && event.data.kept) document.documentElement.setAttribute("data-offline-ready", "");
-    });
-    navigator.serviceWorker.register("/sw.js", { scope: "/" }).then(function () {
-      return navigator.serviceWorker.ready;
-    }).then(function (registration) {
-      var who = document.querySelector("[data-offline-id]");
-      if (who && registration.active) {
-        registration.active.postMessage({ type: "who", who: who.getAttribute("data-offline-id"), lang: document.documentElement.lang });
-      }
-      keepSheet();
-    }).catch(function () {
-      if (!note) return;
-      note.textContent = t("This browser would not keep vinescore for offline use: a sheet will not open " +
-        "without the server. Hands you cannot send are still kept on this phone.");
-      note.hidden = false;
-    });
+    const worker = (await navigator.serviceWorker.ready).active, lang = document.documentElement.lang;
+    if (who) worker?.postMessage({ type: "who", who: who.getAttribute("data-offline-id"), lang: lang });
+    keepSheet();
   }
-  // A poll's new sheet is kept again; a pushed one is not (a whole page asked
-  // for by every phone on every hand, the cost the stream is there to save).
-  document.addEventListener("htmx:afterSettle", function (event) {
-    if (event.detail.target && event.detail.target.id === "live") keepSheet();
-  });
+  window.vinescore.live = { arrive, connection };
 
-  window.vinescoreLive = { arrive: arrive, connection: connection, patience: PATIENCE };
-
-  function ready() { markOfflineCopy(); startWorker(); }
-  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", ready);
-  else ready();
+  // A sheet kept by the service worker, opened offline: only the hand form works (into the outbox).
+  if (offlineCopy) {
+    reachable = false;
+    line(t("Offline: last updated {time}. Hands you score are kept on this phone and sent when the connection " +
+      "returns.", { time: clock(parseInt(offlineCopy, 10)) }));
+    const others = "main form:not([data-outbox]) :is(input, select, textarea, button)";
+    document.querySelectorAll(others).forEach((el) => { el.disabled = true; });
+  }
+  startWorker(); // a deferred script: the page is there
 })();
