@@ -46,7 +46,8 @@ print(json.dumps({"group": group.pk, "game": game.pk, "cookie": session_cookie(u
 """
 
 # Waits for the import to start saving, then enters a hand the way a phone
-# does (a POST to the sheet), and says what it got and how many games were saved as it was sent and once it was stored.
+# does (a POST to the sheet), and says what it got and how many games were
+# saved as it was sent and once it was stored.
 HAND_AT_A_TABLE = """
 import json, time
 from django.contrib.auth import get_user_model
