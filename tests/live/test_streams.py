@@ -47,9 +47,13 @@ class Stream:
         self.response = self.connection.getresponse()
 
     def next(self) -> dict:
-        """The next event (a comment or the `retry:` line is no event)."""
+        """The next event (a comment or the `retry:` line is no event), within
+        ten seconds: keep-alives alone never make a stream's test wait forever."""
         found: dict = {"data": []}
+        deadline = time.monotonic() + 10
         while True:
+            if time.monotonic() > deadline:
+                raise TimeoutError("no event within 10 s, only keep-alives")
             line = self.response.readline().decode()
             if not line:
                 raise EOFError("the stream ended")

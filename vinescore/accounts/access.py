@@ -21,7 +21,7 @@ sees what), and one that has ended is refused with a page that says why
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from django.conf import settings
 from django.core.exceptions import PermissionDenied
@@ -206,10 +206,16 @@ def visitor(request: HttpRequest) -> Visitor:
 
 def looking(request: HttpRequest) -> Visitor:
     """The visitor named by the session cookie, read without loading the
-    session or the person (a member's look is one query), and in full
-    (`visitor`) when that finds nothing: a guest, or no one."""
+    session or the person (a member's look is one query), and in full when
+    that finds nothing: a guest's table links, or no one."""
     key = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
-    return Visitor(session_key=key, fuller=lambda: visitor(request))
+
+    def fuller() -> Visitor:
+        # The person still named through the session's row, never a person
+        # read earlier in a long request: a stream outlives a sign-out.
+        return replace(visitor(request), user_id=None, session_key=key)
+
+    return Visitor(session_key=key, fuller=fuller)
 
 
 def admit(request: HttpRequest, game, *, write: bool = False) -> Place:
