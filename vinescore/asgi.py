@@ -1,13 +1,11 @@
-"""The app as `make run` and production serve it: gunicorn with uvicorn
-workers. Django runs the ordinary (sync) views in a thread each and the live
-sheet's streams (live/stream.py) as coroutines.
+"""The app as `make run` and production serve it: gunicorn with uvicorn workers.
 
-Django gives each request a thread of its own for its sync middleware
-(asgiref's ThreadSensitiveContext), kept until the response ends: for a
-stream open all evening that would be a sleeping thread per phone. Streams
-are therefore served without that context: their middleware runs, briefly,
-on asgiref's one shared thread for such work, and their reads of the game
-on the worker's thread pool, each giving its database connection back."""
+Django would give each request a thread for its sync middleware until the
+response ends (ThreadSensitiveContext): for a stream open all evening, a
+sleeping thread per phone. Streams (live/stream.py) are served without it:
+their middleware runs briefly on asgiref's shared thread, their reads on the
+worker's pool, each giving its database connection back.
+"""
 
 import os
 
@@ -21,11 +19,9 @@ from django.core.handlers.asgi import ASGIHandler  # noqa: E402
 
 
 class Pages(ASGIHandler):
-    """Django's own handler for the ordinary pages, with the middleware and
-    the view run in one go on the request's thread, as a sync server runs
-    them. Our middleware and views are sync: built for async, Django would
-    hop between the event loop and that thread at each middleware that can
-    do either (several times a request, a few milliseconds in all)."""
+    """Django's handler for ordinary pages, middleware and view run in one go on
+    the request's thread: our code is sync, and the async path would hop threads
+    at each middleware (a few milliseconds a request)."""
 
     def load_middleware(self, is_async=False):
         super().load_middleware(is_async=False)

@@ -1,12 +1,10 @@
 """The words the scripts in static/js show a player, for the page's language.
 
-The scripts write them in English (`t("Hand {number}", {number: 12})`, in
-static/js/vinescore.js), and a page in another language carries their
-translations as a JSON data block (`{% js_words %}` in base.html: data, not
-a script, so the Content-Security-Policy has nothing to allow), which the
-kept copy of a sheet keeps too, so they work offline. An English page
-carries nothing. tests/web/test_every_page_in_german.py checks every string the scripts
-pass to t() is listed here, so the catalog has it.
+The scripts write English (`t("Hand {number}", {number: 12})`); a page in
+another language carries their translations as a JSON data block
+(`{% js_words %}`: data, so the CSP has nothing to allow), kept with an
+offline sheet too. tests/web/test_every_page_in_german.py checks every string
+passed to t() is listed here.
 """
 
 from __future__ import annotations

@@ -1,12 +1,10 @@
-"""The address of a link handed out to other phones (a table link, a
-spectator link, an invitation, a game's short link), and its QR code.
+"""The address of a link handed to other phones, and its QR code.
 
-Other phones must be able to open it: the server's public name (SITE_URL)
-when it has one; otherwise the address this page was opened with, unless
-that names this machine only to itself (127.0.0.1, localhost), in which case
-its address on the local network. When none of those is known, the address
-is "" and the page says so in words: never a link to 127.0.0.1 on another
-phone's screen."""
+SITE_URL when set; else the address this page was opened with, unless it
+names this machine only to itself (127.0.0.1, localhost), then its address on
+the local network. Unknown, it is "" and the page says so: never a link to
+127.0.0.1 on another phone's screen.
+"""
 
 from __future__ import annotations
 

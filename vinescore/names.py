@@ -1,13 +1,9 @@
-"""Names: how they are tidied, checked and compared (players' names, and
-groups' and games' names, which are checked the same way).
+"""Names of players, groups and games: how they are tidied, checked and compared.
 
-Two names are the same player when they read the same: compared after
-Unicode NFKC normalisation and case folding, so "ANA", "ana" and "Ａｎａ"
-(full width) are one player, and so are "Kim" and "Kim" typed with the
-Kelvin sign. The database's unique constraint is on Player.name_key, and
-every lookup goes through Player.objects.named / get_or_create_named
-(table/models.py), so the start form, the player form and the import can
-never disagree. Table and accounts both use it; its refusals are translated.
+Two names are one player when they read the same: compared after NFKC and
+case folding ("ANA", "ana", full-width "Ａｎａ"). The unique constraint is on
+Player.name_key and every lookup goes through Player.objects.named /
+get_or_create_named, so the start form, player form and import never disagree.
 """
 
 from __future__ import annotations

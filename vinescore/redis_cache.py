@@ -1,19 +1,11 @@
-"""The shared cache: Django's own Redis backend, which a stopped Redis
-does not turn into server errors.
+"""The shared cache: Django's Redis backend, which a stopped Redis does not turn
+into server errors.
 
-Everything kept in the cache can be rendered again (see
-vinescore/table/fragments.py), so when Redis cannot be reached the cache
-answers as an empty one would: a read finds nothing, a write keeps nothing.
-The pages are then rendered afresh on every request, slower but right.
-
-It says so in the log, once a minute at most, and for a few seconds after a
-failure it does not try again, so a Redis that has gone away (whose
-connections take up to the socket timeouts of settings.CACHES to fail) does
-not hold up every request. `check()` always asks Redis: the health check
-(`/up/`) uses it.
-
-Only the public methods of Django's RedisCache are wrapped; the async ones
-of BaseCache call these.
+Everything cached can be rendered again, so an unreachable Redis answers as
+an empty cache: pages are rendered afresh, slower but right. It logs once a
+minute at most and waits a few seconds before trying again, so each request
+is not held up by socket timeouts. `check()` always asks (for `/up/`). Only
+RedisCache's public methods are wrapped; BaseCache's async ones call them.
 """
 
 from __future__ import annotations

@@ -1,12 +1,9 @@
 """The gunicorn worker `make run` serves with (gunicorn.conf.py).
 
-uvicorn's worker for gunicorn, which goes on serving when its master is
-gone: killed with SIGKILL (the out-of-memory killer's choice, say), the
-master leaves its workers holding the port, nobody restarts them or
-enforces their timeout, and a new server cannot start on that port until
-someone finds and kills them by hand. gunicorn's own workers stop when
-their parent changes; this one does too: it checks every second, stops
-taking connections at once, and is gone within a few seconds."""
+uvicorn's worker outlives a master killed with SIGKILL (the OOM killer),
+holding the port with nobody enforcing its timeout. This one, like gunicorn's
+own, checks its parent every second and stops within a few seconds.
+"""
 
 from __future__ import annotations
 

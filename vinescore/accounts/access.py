@@ -1,21 +1,11 @@
 """Who may see and change what: the one place the view layer asks.
 
-A signed-in person's memberships are read once per request (one query,
-with their groups' names for the group switcher). A group they are not in
-does not exist for them (404, never 403, which would say it does); a viewer
-who tries to change something is refused with a sentence (403).
-
-A guest at the table (a table link, no account) may score the games of
-that table: the one the link was made for and each rematch started from it
-(TableLink.games). Their sheets and live sheets, their hands (enter, edit,
-delete, restore; a finished game's through Reopen) and change logs, and
-nothing else of the group: no other game, no players, history, records,
-invitations or other phones' links, and not a game's note, end, playing on
-or rematch, which are for the group's members. Their session holds the
-table links they opened; each request checks the link is still good with
-the game (table.models.GameQuerySet.visible_to, the one statement of who
-sees what), and one that has ended is refused with a page that says why
-(410).
+A member's memberships are read once a request (one query). A group they are
+not in is 404, never 403 (which would say it exists); a viewer's change is
+refused with a sentence (403). A guest with a table link may score that
+table's games (TableLink.games): sheets, hands, change logs, and nothing else
+of the group. Each request checks the link with the game (GameQuerySet.
+visible_to, the one statement of who sees what); an ended one gets 410.
 """
 
 from __future__ import annotations
@@ -158,9 +148,8 @@ def seat_guest(request: HttpRequest, link_pk: int, game_id: int) -> None:
 
 
 def guest_may_open(request: HttpRequest, kwargs: dict) -> bool:
-    """Whether this page is one of a game this phone holds a table link to
-    (whether the link is still good is asked with the game, in the table
-    app): a game it opened, or one its table went on to since."""
+    """Whether this page is of a game this phone holds a table link to, or one its
+    table went on to (the link's validity is checked with the game)."""
     match = request.resolver_match
     if match is None or match.url_name not in GUEST_PAGES or not tables(request):
         return False
@@ -205,9 +194,8 @@ def visitor(request: HttpRequest) -> Visitor:
 
 
 def looking(request: HttpRequest) -> Visitor:
-    """The visitor named by the session cookie, read without loading the
-    session or the person (a member's look is one query), and in full when
-    that finds nothing: a guest's table links, or no one."""
+    """The visitor named by the session cookie alone (a member's look is one query),
+    read in full only when that finds nothing: a guest's table links, or no one."""
     key = request.COOKIES.get(settings.SESSION_COOKIE_NAME, "")
 
     def fuller() -> Visitor:
@@ -219,10 +207,8 @@ def looking(request: HttpRequest) -> Visitor:
 
 
 def admit(request: HttpRequest, game, *, write: bool = False) -> Place:
-    """This visitor's place at a game read through Game.objects.visible_to
-    (its `visitor_role` and `table_link`): 403 for a viewer with `write`. A
-    guest is remembered as one for the request (the change log names them),
-    and holds the link for the game from now on (a game the table went on to)."""
+    """This visitor's place at a game read through visible_to; 403 for a viewer
+    with `write`. A guest holds the link for this game from now on."""
     role = game.visitor_role
     if role == GUEST:
         # A guest sees only the group's number: its name and the rest are not theirs.

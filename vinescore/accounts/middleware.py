@@ -8,11 +8,9 @@ from .access import NoGroup
 
 
 class LoginRequiredMiddleware(middleware.LoginRequiredMiddleware):
-    """Django's, asking the view before the person: a view open to all
-    (@login_not_required) does not load who is asking, so the live sheet's
-    idle check stays one query. A guest at the table, not signed in, may
-    open the pages of their own game a guest may (access.GUEST_PAGES, named
-    by the apps that serve them)."""
+    """Django's, asking the view before the person: an open view does not load who
+    is asking, so the idle live check stays one query. A guest may open their
+    own game's GUEST_PAGES without signing in."""
 
     def process_view(self, request, view_func, view_args, view_kwargs):
         if not getattr(view_func, "login_required", True):

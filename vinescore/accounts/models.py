@@ -24,10 +24,8 @@ class Refused(Exception):
     """A change to a group that cannot be made; the message says why."""
 
 
-# Sent in the transaction that starts a group, with `group` and `first` (the
-# first group of the install). What a group owns lives in other apps, which
-# listen: the first group takes in every game and player that belongs to
-# none, those of a database from before groups existed (see table.models).
+# Sent as a group starts, with `group` and `first`: the apps owning its things
+# listen, and the install's first group takes in games and players of none.
 group_started = Signal()
 
 
@@ -216,11 +214,9 @@ class Invitation(models.Model):
 
 
 class Session(AbstractBaseSession):
-    """A signed-in session, kept on the server (Django's database session
-    store, with the person's id in a column of its own): signing out deletes
-    the row, so a copy of the cookie taken before is worth nothing after. The
-    column lets the live sheet's idle check find the person from the cookie
-    in the same single query that reads the game (live.poll.current_etag)."""
+    """A session kept on the server, with the person's id in its own column:
+    signing out deletes the row, so an old copy of the cookie is worthless, and
+    the live check finds the person in the same query as the game."""
 
     user = models.ForeignKey(
         settings.AUTH_USER_MODEL,

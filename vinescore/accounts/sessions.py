@@ -56,11 +56,8 @@ class SessionStore(DatabaseStore):
 
 
 def signed_in(request: HttpRequest):
-    """Django's auth.get_user, taking the person read with the session's row
-    when the session says it is theirs, signed in by Django's own backend,
-    with their password as it was then (the same checks as get_user's); in
-    any other case (another backend, a changed password or secret key, an
-    inactive person) it is Django's get_user, which reads them again."""
+    """Django's get_user, but taking the person read with the session row when it
+    passes get_user's own checks; otherwise get_user reads them again."""
     session = request.session
     try:
         user_id, backend = session[SESSION_KEY], session[BACKEND_SESSION_KEY]

@@ -1,36 +1,11 @@
-"""A backup: everything a server needs to come back, in one file.
+"""A backup: everything a server needs to come back, in one file (README, Backups).
 
-The file is JSON Lines (gzip-compressed when its name ends in .gz): a first
-line that says what it is (the format, its version, when and from which
-database it was made, and the migrations that database had), then one line
-per row in Django's own serialization, then a last line with the number of
-rows, so a file cut short (a full disk, a copy stopped half way) is refused
-rather than half restored.
-
-What is kept: every account (with its password hash), Django's own groups
-of accounts, and every row of every model of vinescore's own apps, whatever
-models they have by then, but for sessions: groups, memberships,
-invitations, spectator and table links, players, games, seats, hands,
-change logs, start keys, import jobs. Rows keep their numbers, so links
-stay valid; content types and permissions are referred to by name
-(`migrate` makes them afresh, perhaps numbered otherwise).
-
-Not kept: sessions (accounts.Session, and any session model to come). Each
-row's key is a sign-in token, as good as the password while it lasts: a
-backup lying on a disk should not sign anyone in. A restored server has
-none, so every phone signs in again, and a guest at the table scans the
-table link again (the link itself still works). A file that carries
-sessions all the same is restored without them. Nor are the admin's log,
-failed sign-ins, and the files of imports still waiting (IMPORT_DIR).
-
-A backup made before a model moved to another app is restored with its
-rows named as the model is named now (MOVED: the game links left accounts
-for table).
-
-Rows are read in one transaction (a snapshot on PostgreSQL; on SQLite
-changes wait meanwhile) and written as they are read, so memory stays flat
-however big the server. A restore goes into a new database after
-`manage.py migrate`, in one transaction: all of it, or nothing.
+JSON Lines (gzipped for .gz): a header (format, version, date, database,
+migrations), a row per line in Django's serialization, then the row count, so
+a file cut short is refused, not half restored. Every row of vinescore's apps
+and accounts is kept with its number, but no session (each a sign-in token a
+file on disk must not hold). MOVED renames models that changed app. Rows are
+read in one snapshot and streamed; a restore is one transaction.
 """
 
 from __future__ import annotations

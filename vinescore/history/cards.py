@@ -55,9 +55,8 @@ class KeptCard:
 
 
 def game_cards(rows: Iterable[tuple[int, int]], name: str) -> list[Game | KeptCard]:
-    """The games of these (pk, version) rows, in order, for cards kept as
-    `name`. Named by the version just read, which may be newer than the
-    page's; a game gone since the page's query is left out."""
+    """The games of these (pk, version) rows for cards kept as `name`, keyed by the
+    version just read; a game gone since the page's query is left out."""
     rows = list(rows)
     language = get_language()
     keys = {pk: make_template_fragment_key(name, [pk, version, language]) for pk, version in rows}

@@ -1,14 +1,11 @@
-"""Who plays well with whom: a player's partners and opponents, per game
-family, from the seats Game.refresh_result() keeps (stats.py's source) and,
-where partners change every hand, from the hands themselves.
+"""Who plays well with whom: a player's partners and opponents, per family,
+from the seats Game.refresh_result() keeps, or from the hands where partners
+change every hand.
 
-Fixed partners (Coralon Partners, Thieves, Ducks and Geese, Dog, Chevalier)
-are counted by games together and games won. In games whose partners are
-found hand by hand (Bishop, Baronet, Up and Down, Mü) they are counted by
-hands played as bidder and partner, and hands whose bid was made. Opponents
-are counted by finished games: beaten when this player won and they did
-not, lost to when they won and this player did not (a shared win is
-neither)."""
+Fixed partners count games together and won; hand-by-hand partners (Bishop,
+Baronet, Up and Down, Mü) count hands as bidder and partner, and bids made.
+Opponents count finished games beaten or lost to (a shared win is neither).
+"""
 
 from __future__ import annotations
 

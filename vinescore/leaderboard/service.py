@@ -1,15 +1,10 @@
-"""A group's ratings, from its history.
+"""A group's ratings, from its history: its rated finished games in order played.
 
-The history is the group's finished games that are rated, in the order
-played (started), each with its version, which moves on with every change to
-the game (Game.refresh_result). Ratings are kept with a digest of the
-history they were computed from, and a stamp of it that one short query
-reads (while the stamp has not moved, nothing else is read). A game ended
-since is played onto them (a few milliseconds, on the first look after it,
-so the last hand's POST does no work for them); an edit, a merge, a
-deletion, a restore or an import of older games changes an earlier digest,
-and the ratings are computed again from the start. The scores themselves
-are never kept: every game's evidence comes from replaying its hands.
+Ratings are kept with a digest of that history and a stamp one short query
+reads (unmoved, nothing else is read). A game ended since is played onto them
+on the next look, so the last hand's POST does no work for them; an edit,
+deletion, restore or import of older games changes an earlier digest and they
+are computed again from the start. Scores are never kept: hands are replayed.
 """
 
 from __future__ import annotations
@@ -46,10 +41,8 @@ def history(group_id: int) -> list[tuple[int, int]]:
 
 
 def stamp(group_id: int) -> str:
-    """A name for the state of the history, read in one short query: every
-    change to a game moves its `updated_at` on (Game.refresh_result), a game
-    that ends, is restored or imported comes in with the newest, and one
-    that leaves (deleted, reopened) changes the count."""
+    """The history's state in one short query: every change moves a game's
+    `updated_at`, and a game leaving changes the count."""
     found = rated_games(group_id).aggregate(count=Count("pk"), latest=Max("updated_at"))
     method = blake2b(METHOD.encode(), digest_size=4).hexdigest()
     latest = found["latest"].isoformat() if found["latest"] else "-"
@@ -114,9 +107,8 @@ class Computed:
 
 
 def compute(group_id: int, kept: GroupRatings | None = None) -> Computed:
-    """The group's ratings for its history now: played on from `kept` when
-    its history is where the history now starts, computed from the start
-    otherwise. While the history's stamp has not moved, only that is read."""
+    """The ratings now: played on from `kept` when the history still starts as it
+    did, else from the start; an unmoved stamp is all that is read."""
     now = stamp(group_id)  # before the history: a change meanwhile moves it again
     if kept is not None and kept.stamp == now:
         return Computed(Ratings.from_dict(kept.ratings), kept.history, kept.games, now, False)

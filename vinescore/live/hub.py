@@ -1,22 +1,11 @@
-"""News of a game's new version, from the process where a hand was entered
-to every process holding a stream of that game (stream.py). The one module
-of live the rest of vinescore calls (announce): it uses nothing of ours.
-
-`announce` is called once a change to a game is committed (Game.take_result,
-the one place its version moves) or a link to it is withdrawn (GameLink.
-revoke); within a request, once its answer is made. It is published:
-
-- on PostgreSQL, by `NOTIFY` on one channel (no other service);
-- where `REDIS_URL` is set, by Redis pub/sub on one channel as well;
-- in this process, straight to its own waiting streams (SQLite, tests).
-
-Each app process has one listener (one PostgreSQL connection doing `LISTEN`
-and/or one Redis subscription), started with its first stream, which wakes
-the streams of the game named. Streams only learn *that* something about a
-game changed: each then looks for itself, with its own visitor's access (one
-query; the game is read and rendered only if its version moved), so a lost
-or doubled message costs at most one look, and a stream also looks again
-every LIVE_STREAM_CHECK seconds whatever it heard."""
+"""News of a game's new version, from the process that made it to every process
+holding a stream of it (stream.py); `announce` is all the rest of vinescore
+calls. Published by PostgreSQL NOTIFY, by Redis pub/sub where REDIS_URL is
+set, and straight to this process's own streams. One listener a process
+wakes the streams of the game named; each then looks for itself with its own
+access (one query), so a lost or doubled message costs at most one look, and
+every stream looks again each LIVE_STREAM_CHECK seconds anyway.
+"""
 
 from __future__ import annotations
 
@@ -40,10 +29,8 @@ held: ContextVar[dict[int, int | None] | None] = ContextVar("held news", default
 
 
 def announce(pk: int, version: int | None = None) -> None:
-    """Tell every process that game `pk` is now at `version` (or that who may
-    see it changed: a link withdrawn), once the transaction that made it
-    commits (nothing if it rolls back), and, within a request, once its
-    answer is ready."""
+    """Tells every process game `pk` is at `version` (or its access changed), once
+    the transaction commits and the request's answer is made."""
     transaction.on_commit(lambda: tell(pk, version))
 
 
@@ -121,9 +108,8 @@ class Hub:
                 self.turns.pop(pk, None)
 
     def turn(self, pk: int) -> asyncio.Lock:
-        """Held by a stream while it reads game `pk`: news wakes all of a
-        game's streams at once, and the first to read it renders (and keeps,
-        game.html's {% cache %}) what the others then only look up."""
+        """Held while a stream reads game `pk`: the first of the woken streams renders
+        and keeps the sheet, the others only look it up."""
         return self.turns.setdefault(pk, asyncio.Lock())
 
     def wake(self, pk: int) -> None:

@@ -26,9 +26,8 @@ from vinescore.table.watch_views import Withdrawn, watched_game, withdrawn
 
 
 def seen_version(request: HttpRequest, pk: int) -> int | None:
-    """The version of a game this visitor may see now, a member or a guest
-    at its table, in one query for a member (Game.objects.look); None when
-    they may not (or it was deleted)."""
+    """The game's version if this visitor may see it now (one query for a member);
+    None otherwise."""
     look = Game.objects.look(access.looking(request), pk)
     return look[1] if look is not None else None
 
@@ -44,10 +43,8 @@ def current_etag(request: HttpRequest, pk: int) -> str | None:
 @require_safe
 @condition(etag_func=current_etag)
 def game_live(request: HttpRequest, pk: int) -> HttpResponse:
-    """What a phone showing the sheet asks every few seconds. While the game
-    has not moved on this is one indexed read and a 304 with no body; when it
-    has, the live part of the sheet, saying what changed since the version
-    the phone shows."""
+    """The sheet's poll every few seconds: a 304 from one indexed read while the
+    game stands still, else the live part of the sheet."""
     game = get_game(request, pk, deleted=True)
     if not request.htmx:
         return HttpResponseRedirect(game.get_absolute_url())
@@ -61,10 +58,8 @@ TYPING_HEADER = "X-Hand-Typed"
 
 
 def live_sheet(request: HttpRequest, game: Game, who: str, live_url: str = "") -> HttpResponse:
-    """The live part of the sheet. A phone that says it had a hand half
-    typed is told what moved on since the version it shows (named by its
-    If-None-Match), since that hand may now be out of date; an idle phone
-    or a spectator just gets the sheet as it is."""
+    """The live part of the sheet; a phone with a hand half typed is also told what
+    moved on since its If-None-Match version, as that hand may be out of date."""
     if request.headers.get(TYPING_HEADER) == "true":
         shown = re.fullmatch(r'"\d+\.(\d{1,9})\.[\w-]+"', request.headers.get("If-None-Match", ""))
         told = changes.story(game, changes.since(game, int(shown[1]))) if shown else ""

@@ -1,34 +1,13 @@
-"""The live sheet pushed: a server-sent-events stream of a game's live part,
-one event each time its version moves (hub.py says how the news arrives).
+"""The live sheet pushed: a server-sent-events stream of a game's live part, one
+event (`id:` the version) each time the version moves (hub.py brings the news).
 
-Each event is exactly what the live poll (poll.game_live, poll.watch_live)
-would answer that visitor at that version, rendered by the same code
-(sheet_views.sheet_response, the `#live` partial of table/game.html) after
-the same access check, named by the version (`id:`). A phone
-that opens a stream names the version its page shows (`?version=`, or
-`Last-Event-ID` when it reconnects) and is sent the sheet only if the game
-has moved on since. A visitor who may no longer see the game (signed out,
-no longer in its group, a table or spectator link withdrawn, the game
-deleted) is sent a `closed` event and the stream ends; the phone's poll then
-says why, as it does today.
-
-What a stream costs, as a table's phones hold one each all evening:
-- waiting, nothing but its coroutine: no thread, no database connection
-  (vinescore/asgi.py), and each read runs on the worker's thread pool and
-  gives its connection back to the pool;
-- each look (on news, or every LIVE_STREAM_CHECK seconds), one query that
-  is the access check and reads the version: a member's role in its
-  group with it (Game.objects.look by the session's cookie, the poll's own
-  ETag query), or a guest's table link (the same look by the links its
-  phone holds);
-- only when the version moved, the live part: rendered once a version in
-  each process for every stream of one kind of visitor (a member who may
-  score, a viewer, a guest, a spectator's link) and language, with
-  stand-ins where each phone's own CSRF token and one-time keys go, which
-  each stream fills in (LiveParts). A process's streams of one game take
-  turns, so the first reads the game and renders it; for a member, and a
-  guest let in at an earlier look, the others send theirs after the look
-  alone: one query an event."""
+Each event is what the poll would answer that visitor, by the same code after
+the same access check; sent only past the version the phone names (`?version=`,
+`Last-Event-ID`), and `closed` once the visitor may no longer see the game.
+A stream per phone all evening costs, waiting, a coroutine with no thread or
+connection (asgi.py); each look, one query (Game.objects.look); a moved version
+is rendered once a process per kind of visitor and language (LiveParts).
+"""
 
 from __future__ import annotations
 
@@ -231,9 +210,7 @@ def watch_snapshot(token: str) -> Read:
 
 
 def forget_access(request: HttpRequest) -> None:
-    """A stream's request lives all evening: what a guest may do is read
-    afresh at each rendering (a member's comes with each look, and between
-    renderings a guest's look checks its table link)."""
+    """A guest's access is read afresh at each rendering: the request lives all evening."""
     for name in ("_places", "_guest_games"):
         request.__dict__.pop(name, None)
 

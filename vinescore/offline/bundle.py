@@ -28,9 +28,8 @@ ROOT = Path("vinescore/scoring")
 
 
 def catalogs() -> Iterator[tuple[str, Path]]:
-    """Each language's compiled catalog (the explanations in its words), where
-    `phone.use_language` looks for it in the zip: the scoring package's own
-    `locale/<language>/LC_MESSAGES/django.mo`."""
+    """Each language's compiled catalog, at the zip path `phone.use_language` reads
+    (`locale/<language>/LC_MESSAGES/django.mo`)."""
     for base in map(Path, settings.LOCALE_PATHS):
         for path in sorted(base.glob("*/LC_MESSAGES/django.mo")):
             yield (ROOT / "locale" / path.relative_to(base)).as_posix(), path

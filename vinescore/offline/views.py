@@ -130,9 +130,8 @@ def worker_words() -> str:
 
 
 def clears_offline_copies(view: Callable[..., HttpResponse]) -> Callable[..., HttpResponse]:
-    """Sign-out: the browser drops what it keeps of this site's pages, and
-    the service worker (told by the next page, which names nobody) drops
-    the sheets it kept for the person who signed out."""
+    """Sign-out: the browser drops its copies of this site's pages, and the service
+    worker (told by the next page) the sheets kept for that person."""
 
     def wrapped(request: HttpRequest, *args, **kwargs) -> HttpResponse:
         response = view(request, *args, **kwargs)

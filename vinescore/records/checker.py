@@ -54,13 +54,9 @@ class Checked:
 
 
 class Checker:
-    """Checks one record; every complaint names the game, hand and field.
-
-    The record's structure is checked against the schema first, and its
-    problems are kept by field (and by hand); they are raised field by field,
-    in the order the record is read, each before what the rules say of that
-    field, so a file with several problems hears of the same first one as
-    ever."""
+    """Checks one record; every complaint names the game, hand and field. Schema
+    problems are raised field by field in reading order, each before the rules'
+    word on that field, so a file always hears of the same first problem."""
 
     def __init__(self, record: Any, position: int, validator: Draft202012Validator):
         self.record = record

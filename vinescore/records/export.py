@@ -106,11 +106,8 @@ FRAME_CHUNKS = 5  # iter_records yields four opening chunks, one per game, one c
 
 
 def iter_records(games: Iterable[Game]) -> Iterator[str]:
-    """A games file as text, one game at a time (for streaming responses).
-
-    Joined, the chunks are exactly `dumps(file) + "\\n"`, as if the whole
-    file had been built first.
-    """
+    """A games file as text, a game at a time (streamed); joined, exactly
+    `dumps(file) + "\\n"`."""
     pad = " " * INDENT
     yield "{\n"
     yield f"{pad}{dumps('format')}: {dumps(FORMAT)},\n"

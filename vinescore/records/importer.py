@@ -60,20 +60,10 @@ class _Players:
 
 
 def _save_batch(batch: list[Checked], players: _Players) -> list[Game]:
-    """Save checked games a batch at a time: a few queries for the whole
-    batch, not a few for each game.
-
-    This is a write path of its own, beside Game.add_hand: it writes what
-    add_hand, log and refresh_result would (the hands, an "added" line in
-    the change log for each, the seats' and the game's outcome from the
-    sheet), but a batch at a time. Through
-    the model methods (Game.objects.create, then add_hand for each hand),
-    a file of 2,000 games of 5 hands saved in 39 s on SQLite (54 s on
-    PostgreSQL) against 0.3 s (1.1 s) here, and the longest of its 10
-    batches held the database for 5.7 s (5.9 s) against 0.03 s (0.18 s):
-    a table entering a hand meanwhile would wait that long, where it must
-    wait under a second (tests/web/test_big_group.py).
-    """
+    """Saves checked games a batch at a time, writing what add_hand, log and
+    refresh_result would in a few queries a batch: through the model methods,
+    2,000 games took 39 s (here 0.3 s) and held the database for seconds a batch,
+    where a table entering a hand must wait under one (tests/web/test_big_group.py)."""
     players.resolve(name for checked in batch for name in checked.names)
     games, seated_games, summaries = [], [], []
     for checked in batch:
@@ -138,11 +128,8 @@ def _save_batch(batch: list[Checked], players: _Players) -> list[Game]:
 
 
 def _insert(model: type[models.Model], names: list[str], rows: list[tuple]) -> None:
-    """Rows of plain values, in one statement run for many rows.
-
-    Written without the ORM because bulk_create spends most of an import
-    preparing each value of each row; the values here are plain already.
-    """
+    """Rows of plain values in one executemany: bulk_create spends most of an
+    import preparing each value."""
     column = {f.name: f.column for f in model._meta.concrete_fields}
     with connection.cursor() as cursor:
         cursor.executemany(
@@ -179,10 +166,8 @@ def _checked(
     validator: Draft202012Validator,
     progress: Callable[[int], None] | None = None,
 ) -> Iterator[list[Checked]]:
-    """The records checked (`validator`: game_format()), in batches of at
-    most BATCH games and, past the first game, WRITE_HANDS hands;
-    progress(n), when given, hears after each record that n have been
-    checked."""
+    """The records checked, in batches of at most BATCH games and WRITE_HANDS hands;
+    progress(n) after each record."""
     batch, hands = [], 0
     for position, record in enumerate(records, start=1):
         checked = Checker(record, position, validator).check()
@@ -201,11 +186,9 @@ def _checked(
 
 
 class _Identities:
-    """Refuses a game the group already holds, or one the file holds twice,
-    unless the games are imported as copies (each then a new game). Nothing
-    is kept from batch to batch but the ids of what this import saved (read
-    back from the database), so a file of any length is checked in the same
-    memory."""
+    """Refuses a game the group or the file already holds, unless imported as
+    copies. Only the ids this import saved are kept between batches, so any
+    length of file is checked in the same memory."""
 
     def __init__(self, group, copy: bool):
         self.group, self.copy = group, copy
@@ -278,15 +261,10 @@ def import_file(
     progress: Callable[[int, bool], None] | None = None,
     copy: bool = False,
 ) -> tuple[int, list[Game]]:
-    """Import a games file into `group`: check all of it first, then save it
-    a batch at a time, each batch a short transaction of its own, so that the
-    tables using the database meanwhile wait for one batch at most, never for
-    the whole file. It is still all or nothing for whoever imports it: a
-    failure part way removes what was saved. Reads the file twice (it must
-    be seekable), in memory for a batch of games; keeps the first `keep`
-    games saved, to show them. progress(n, saving) hears how many games have
-    been checked (saving False), then saved (True). With `copy`, games the
-    group already holds are added again, each as a new game."""
+    """Imports a games file into `group`: checks all of it, then saves it in short
+    transactions of a batch, so tables wait for one batch at most; a failure
+    part way removes what was saved. Reads the seekable file twice; returns the
+    count and the first `keep` games. progress(n, saving) hears checked, then saved."""
     start = fp.tell()
     count = 0
     validator = game_format()
@@ -328,17 +306,10 @@ def _take_back(saved: array, players: _Players) -> None:
 
 
 def import_records(records: Iterable[Any], group=None, copy: bool = False) -> list[Game]:
-    """Check and save every record into `group`, all or nothing (one
-    transaction). The record names no group: it moves between groups and
-    servers; players are matched by name within the group.
-
-    Each hand's facts are checked by the game's rules at the table the hand
-    was played at, then scored onto the sheet; awards, payments, totals, the
-    winner and the settle-up in the record must match the scoring where given
-    (the explanation and name are only read by people). A game the group
-    holds already (the same "id") is refused unless `copy`.
-    Raises RecordInvalid, saving nothing, at the first problem.
-    """
+    """Checks and saves every record into `group` in one transaction, or raises
+    RecordInvalid at the first problem. Players match by name in the group;
+    scored totals and winners must match the record's; a game held already
+    (same "id") is refused unless `copy`."""
     players = _Players(group)
     identities = _Identities(group, copy)
     validator = game_format()

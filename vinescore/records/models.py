@@ -23,24 +23,14 @@ class ImportProgress(NamedTuple):
 
 
 class ImportJob(models.Model):
-    """A games file uploaded on the Import page, imported by a task
-    (`tasks.import_upload`, run by `manage.py db_worker`) while the job's
-    page shows how far it got, then what it imported or why it imported
-    nothing.
+    """A games file uploaded on the Import page, imported by `tasks.import_upload`
+    (`manage.py db_worker`) while the job's page shows its progress and result.
 
-    The import checks the whole file, then saves it in short transactions,
-    so how far it got goes in this row: the task writes it at most every
-    BEAT seconds, outside those transactions, and each write (`updated_at`)
-    is also its sign of life. The tasks framework's database backend keeps
-    no such sign (a worker that is killed leaves its task "running" for
-    ever), so the row is what the page judges by: a running job silent for
-    longer than SILENCE has lost its worker (the server restarted, or the
-    worker was stopped) and is shown failed; so is a waiting job when no
-    import has moved for that long (no worker is taking jobs). A job the
-    page has given up on is not started, or stops, when the worker comes to
-    it. The page gives up without touching `updated_at`, which only the
-    upload and the worker move.
-    """
+    The task writes progress here at most every BEAT seconds, and each write
+    (`updated_at`) is its sign of life: the tasks backend keeps none, so a job
+    silent for SILENCE (or waiting while no import moves) is shown failed, and is
+    not started or stops when a worker reaches it. Only the upload and the worker
+    move `updated_at`."""
 
     WAITING, RUNNING, DONE, FAILED = "waiting", "running", "done", "failed"
     STATUSES = [(s, s.capitalize()) for s in (WAITING, RUNNING, DONE, FAILED)]

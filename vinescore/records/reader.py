@@ -19,13 +19,9 @@ BYTE_ORDER_MARK = codecs.BOM_UTF8
 # tricks); anything far deeper is not a games file, and is refused before it
 # is built.
 MAX_DEPTH = 20
-# Every other limit is applied as the file is parsed too, before a value is
-# built, so no file makes the reader hold more than a game's worth at a time:
-# a game's hands, the items of any other list or object
-# (a table of 12 is the most; payments among 6 at most 30), a game's record
-# (1,000 hands of the widest game export to about 1.2 MB), and one value
-# (no name, title, note or fact comes near 1 MB; a value the parser is still
-# reading is held whole).
+# The other limits apply while parsing too, so the reader never holds more than
+# a game's worth: items of a list (a table of 12; 30 payments among 6), a
+# game's record (1,000 hands of the widest game are about 1.2 MB), one value.
 MAX_ITEMS = 100
 MAX_PLAYERS = game_limit("players", "maxItems")
 MAX_HANDS = game_limit("hands", "maxItems")
@@ -228,14 +224,8 @@ class _Outline:
 
 
 def read_records(fp: IO) -> Iterator[Any]:
-    """The records of a games file, one at a time, after checking its header.
-
-    The file is read as it goes, in time proportional to its size and in
-    memory for one record at a time, so its size does not matter; vinescore
-    writes "format" and "version" before "games", and a file must too.
-    Each piece of the file is first followed event by event (_Outline), and
-    only then handed to the parser that builds the records.
-    """
+    """A games file's records, a game at a time, in memory for one record whatever
+    the file's size; its header ("format", "version") must come before "games"."""
     events, games = ijson.sendable_list(), ijson.sendable_list()
     scanner = ijson.basic_parse_coro(events, use_float=True)
     builder = ijson.items_coro(games, "games.item", use_float=True)

@@ -43,10 +43,8 @@ class Progress:
 
 @task()
 def import_upload(job_id: int) -> None:
-    """Import the games file uploaded for an import job, all or nothing,
-    saying why nothing was imported in the language of the page that
-    uploaded it. A job that is not waiting (run already, or given up on by
-    its page) is left alone."""
+    """Imports a job's upload, all or nothing, in the uploading page's language; a
+    job not waiting (run already, or given up) is left alone."""
     job = ImportJob.objects.select_related("group").filter(pk=job_id).first()
     if job is None or not job.start():
         return

@@ -71,9 +71,8 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def inert(text: str) -> str:
-    """Text a spreadsheet shows as text: a cell starting like a formula
-    ("=HYPERLINK(...)", "+1", "@SUM") gets a leading apostrophe (OWASP's
-    advice against CSV injection). Numbers are written as numbers, apart."""
+    """A spreadsheet cell kept as text: one starting like a formula gets a leading
+    apostrophe (OWASP, CSV injection)."""
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
@@ -301,10 +300,8 @@ def get_import_job(request: HttpRequest, pk: int) -> ImportJob:
 
 @require_safe
 def import_job(request: HttpRequest, pk: int) -> TemplateResponse:
-    """How far an import job got, and then what it imported or why nothing.
-    While it waits or runs, the page asks again every 2 seconds (htmx, or a
-    refresh without JavaScript); one the worker has gone silent on is shown
-    failed (ImportJob.give_up_if_silent)."""
+    """An import job's progress, then result; the page asks again every 2 s while it
+    runs, and shows failed a job its worker went silent on."""
     job = get_import_job(request, pk)
     job.give_up_if_silent()
     return TemplateResponse(

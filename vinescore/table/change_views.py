@@ -105,9 +105,8 @@ def hand_sent_again(request: HttpRequest, form: HandForm) -> HttpResponse:
 
 
 def hand_stale(request: HttpRequest, form: HandForm, played) -> HttpResponse:
-    """A hand drawn from an older version of the game: what was typed comes
-    back in the form with what changed meanwhile, for the scorekeeper to
-    score it as the next hand or drop it: nothing typed is lost."""
+    """A hand drawn from an older version comes back in the form, with what
+    changed meanwhile, so nothing typed is lost."""
     game = form.game
     if game.is_finished or not form.changed:
         return refuse_stale(request, form)
@@ -193,9 +192,8 @@ def settled_sentence(game: Game) -> str:
 
 
 def settled_refusal(request: HttpRequest, game: Game) -> HttpResponse | None:
-    """A 409 for a change to a hand of a finished game not sent through its
-    Reopen page (one tap on an old tab, a phone's outbox sending again);
-    None when the hand may change."""
+    """A 409 for changing a finished game's hand without Reopen (an old tab, an
+    outbox resending); None when the hand may change."""
     if not game.is_finished or request.POST.get(REOPEN) == "1":
         return None
     messages.error(

@@ -1,11 +1,9 @@
 """Changes from several phones at once.
 
-Every form that changes a game carries the version of the game it was drawn
-from and a one-time key. The view locks the game row, and compares: a change
-drawn from an older version is refused with the story of what happened since
-("Hand 5 was already entered on another phone"), unless its key is already in
-the change log, in which case it is the same submit sent again and is
-answered as the first time was.
+Every form that changes a game carries the version it was drawn from and a
+one-time key. The view locks the game row and compares: a change drawn from
+an older version is refused with what happened since, unless its key is
+already logged (the same submit sent again, answered as the first time).
 """
 
 from __future__ import annotations
@@ -62,14 +60,10 @@ class KeyForm(forms.Form):
 
 
 class ChangeForm(forms.Form):
-    """Every form that changes a game: the version of the game it was drawn
-    from and a one-time key, checked against the game (its row locked,
-    sheet_views.change_to). Drawn from another version, the form is stale:
-    its error (on `version`) is the sentence of what changed meanwhile,
-    answered with 409. Stale because this same submit was already made
-    (its key is in the change log), `sent_before` is that change, and the
-    view answers as the first time. A form of no game checks its own
-    fields alone (a hand's facts, as the phone checks them)."""
+    """Every form that changes a game: the version it was drawn from and a one-time
+    key, checked under the game's lock (sheet_views.change_to). Stale, its error
+    on `version` says what changed meanwhile (409); a resent submit finds its
+    first change in `sent_before`. Without a game it checks its own fields only."""
 
     version = VersionField()
     key = KeyField()

@@ -130,8 +130,7 @@ class NewGameForm(forms.Form):
             self.fields["title"] = forms.CharField(max_length=60, label=gettext("Game name"))
 
     def refuse_unasked(self, data: dict) -> None:
-        """The form does not ask a coin game for a target, nor a points game
-        for stakes: a request that sends one anyway is refused, not obeyed
+        """A target for a coin game or stakes for a points game is refused, not obeyed
         or silently dropped."""
         for field in ("target", "stakes"):
             why = unasked_setting(self.rules, field)
@@ -411,9 +410,8 @@ class SeatsForm(ChangeForm, NewGameForm):
         return data
 
     def refuse_misfit_options(self, players: int) -> None:
-        """The house rules the game started with stay on, and this page does
-        not ask for them: a table size one of them is not for is refused,
-        as the start form refuses it, not kept with the rule silently on."""
+        """A table size a house rule the game started with is not for is refused, as
+        the start form refuses it."""
         if self.errors or players not in self.rules.player_counts:
             return
         for option in self.rules.options:

@@ -1,16 +1,9 @@
-"""Data and fragments kept between requests in Django's cache, named by the
-version of what they show.
-
-Every change to a game goes through Game.refresh_result(), which moves the
-game's `version` on. So `(game.pk, game.version)` names one rendering of
-its card exactly, and Player.record_version() (their seats' count, the sum
-of their games' versions, `record_changed_at` for a game left) one of their
-record. A change makes a new name; nothing is ever deleted, and
-the cache drops names nobody asks for any more on its own. Only what is the
-same for every visitor is kept: each visitor's own parts (the CSRF token,
-the top bar, one-time keys, messages) are rendered around it by the
-templates. The score sheet keeps its parts in game.html itself ({% cache %}),
-as History and a player's page keep their game cards (history/cards.py).
+"""Data and fragments kept in Django's cache, named by the version of what they
+show: `(game.pk, game.version)` for a game's card, Player.record_version()
+for a record. A change makes a new name; nothing is deleted, the cache drops
+what nobody asks for. Only what is the same for every visitor is kept; each
+visitor's own parts (CSRF token, top bar, keys, messages) are rendered
+around it. The sheet keeps its parts in game.html ({% cache %}).
 """
 
 from __future__ import annotations
@@ -23,9 +16,7 @@ from django.utils.translation import get_language
 
 
 def cache_key(*parts: Hashable) -> str:
-    """The name of one rendering of `parts`, in the language of this request
-    (LocaleMiddleware chose it): a German visitor after an English one gets
-    German."""
+    """The name of one rendering of `parts`, in this request's language."""
     parts = (get_language(), *parts)
     return "html:" + blake2b(repr(parts).encode(), digest_size=16).hexdigest()
 

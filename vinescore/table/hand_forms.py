@@ -34,9 +34,8 @@ CHIPS_AT_MOST = 8
 
 
 def long_range(f: FactField, choices: list, shown_by: set[str]) -> tuple[int, int] | None:
-    """The lowest and highest number of a fact drawn as one box with − and +:
-    more than CHIPS_AT_MOST whole numbers in a row. A fact that shows or
-    needs another (a tap on its chips changes the form) keeps its chips."""
+    """(low, high) for a fact drawn as one −/+ box: more than CHIPS_AT_MOST whole
+    numbers in a row, and no other fact depending on its chips."""
     if f.kind not in ("number", "choice") or len(choices) <= CHIPS_AT_MOST:
         return None
     if f.name in shown_by or not all(isinstance(v, int) for v, _ in choices):
@@ -49,12 +48,9 @@ def long_range(f: FactField, choices: list, shown_by: set[str]) -> tuple[int, in
 
 
 class HandForm(ChangeForm):
-    """The facts of one hand, built from the game's declared fields, and the
-    version and key of the change it makes to `game` (ChangeForm).
-
-    Each value is passed through as typed; the game's own `clean` converts,
-    derives and checks them, and its messages land beside the fields.
-    """
+    """The facts of one hand, from the game's declared fields, with the change's
+    version and key (ChangeForm). Values pass through as typed; the game's own
+    `clean` converts and checks them, its messages beside the fields."""
 
     def __init__(self, rules: GameRules, table: Table, *args, game: Game | None = None, **kwargs):
         super().__init__(*args, game=game, **kwargs)

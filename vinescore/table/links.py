@@ -76,15 +76,11 @@ class SpectatorLink(GameLink):
         return f"spectator link to game {self.game_id}"
 
 
-# A table link's code, the last part of its address (/t/k7m2x9qa/): short
-# enough to read out across the table or type from a screen. Crockford's base
-# 32 leaves out i, l, o and u, so nothing read aloud or copied by hand is
-# mistaken for something else, and what is typed as o, i or l is read as 0 or
-# 1 (TableLink.code_in). Eight characters of 32 are 40 bits, 2**40 (about 1.1
-# million million) codes. Nothing slows down guesses at /t/ (django-axes
-# counts sign-ins only), but a link lives TABLE_LINK_HOURS at most, and opens
-# no more than one game's hands: a hundred guesses a second for a whole day
-# (8.6 million) find a given live link about once in 127,000 such days.
+# A table link's code (/t/k7m2x9qa/): short enough to read out or type.
+# Crockford's base 32 drops i, l, o, u, so nothing is misread (o, i, l typed
+# read as 0 or 1: TableLink.code_in). 8 characters are 40 bits: with no limit on
+# guesses at /t/, 100 a second for a day find a given live link (at most
+# TABLE_LINK_HOURS old, one game's hands) about once in 127,000 days.
 TABLE_CODE_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
 TABLE_CODE_LENGTH = 8
 TABLE_CODE_TYPED = str.maketrans("oil", "011", "- ")
@@ -112,15 +108,10 @@ class TableLinkQuerySet(models.QuerySet):
 
 
 class TableLink(GameLink):
-    """A link that lets anyone at the table score its games without an
-    account: enter, edit, delete and restore their hands, and follow the
-    live sheet. It belongs to the table's evening, not to one game: it
-    outlives the end of a game, and a rematch or the next game started from
-    one of its games joins it (`games`). It ends when a member withdraws it,
-    or TABLE_LINK_HOURS after it was made (GameQuerySet.visible_to decides
-    what its guests may see). Unlike a spectator link, its address carries a short random
-    code of its own, not a signed number: it is read out and typed as often
-    as it is scanned."""
+    """Lets anyone at the table score its games without an account, for the
+    evening: it outlives a game and joins its rematches (`games`), until
+    withdrawn or TABLE_LINK_HOURS old. Its address carries a short random code,
+    not a signed number: it is read out and typed as often as scanned."""
 
     # The game it was made for; `games` holds it and every game the table went on to.
     game = models.ForeignKey("table.Game", on_delete=models.CASCADE, related_name="table_links")

@@ -1,15 +1,10 @@
 """Players, games, seats and hands.
 
-A hand stores only the facts the scorekeeper entered; every score, total,
-dealer and winner is derived by replaying the facts through the scoring
-service. `Game.refresh_result` keeps a small cache of the outcome (status,
-winner, final totals) for lists, rebuilt after every change.
-
-Every change to a game is one method here that logs it (with the version of
-the game it was made from and the submit's one-time key) and refreshes the
-outcome, which moves the version on. The caller holds the game row locked in
-a transaction (views.locked_game), so changes from several phones queue up
-and each sees the one before it.
+A hand stores only the facts entered; scores, totals, dealer and winner are
+derived by replaying them through the scoring service (`Game.refresh_result`
+caches the outcome for lists). Every change is one method here that logs it
+and moves the version on; the caller holds the game row locked
+(views.locked_game), so changes from several phones queue up.
 """
 
 from __future__ import annotations
@@ -52,10 +47,8 @@ SEAT_SUMMARY = [f.name for f in fields(SeatSummary)]
 
 
 def hand_number(position: int, live: Sequence[int]) -> int:
-    """A hand's number on the score sheet: its place, from 1, among the
-    hands in play (`live`: their positions, in order; Game.live_positions).
-    A deleted hand's is the number it would take if restored. The sheet
-    numbers its rows the same way, replaying the hands in play in order."""
+    """A hand's number on the sheet: its place, from 1, among the hands in play
+    (`live`, Game.live_positions); a deleted hand's is the one it would take back."""
     return bisect_left(live, position) + 1
 
 
@@ -102,11 +95,9 @@ class PlayerQuerySet(models.QuerySet):
         return self.filter(name_key=name_key(name)).first()
 
     def get_or_create_named(self, group, names: Iterable[str]) -> dict[str, Player]:
-        """The group's players these names name, each name given to its
-        player; a name nobody has yet becomes a new player, spelled as first
-        given. Names must have passed names.clean_name. Two queries, three
-        when some are new, however many names; a name another phone creates
-        at the same moment is found, not made twice."""
+        """The group's players by these (cleaned) names, new ones created as first
+        spelled. Two or three queries however many names; a name another phone
+        creates meanwhile is found, not made twice."""
         names = list(names)
         wanted = {}
         for name in names:
@@ -126,9 +117,8 @@ class PlayerQuerySet(models.QuerySet):
         return {name: found[name_key(name)] for name in names}
 
     def record_changed(self, pks: Iterable[int]) -> None:
-        """A new version of these players' records, for a change their games'
-        versions cannot tell (a game left, or gone for good). Rows locked in
-        one order, so two such changes sharing players never deadlock."""
+        """Moves these players' records on, for a change their games' versions cannot
+        tell (a game left or gone); rows locked in one order, so no deadlock."""
         pks = sorted(set(pks))
         if pks:
             with transaction.atomic():  # the lock needs one, wherever it is called
@@ -184,10 +174,7 @@ class Player(models.Model):
         super().save(*args, **kwargs)
 
     def record_version(self) -> tuple:
-        """What names one version of this player's record (fragments.py): a
-        change to any game they sit in moves that game's version on, and so
-        the sum of them; taking a seat moves the count, leaving one or a game
-        gone for good moves record_changed_at. One query."""
+        """Names one version of this player's record (fragments.py), in one query."""
         games = Seat.objects.filter(player=self).aggregate(
             seats=models.Count("pk"), versions=models.Sum("game__version")
         )
@@ -288,15 +275,11 @@ class GameQuerySet(models.QuerySet):
         )
 
     def visible_to(self, visitor: Visitor, *, deleted: bool = False):
-        """The games this visitor may see, each with their role at it
-        (`visitor_role`) and, for a guest, the table link that lets them in
-        (`table_link`); deleted games only when asked for (`deleted`). The one
-        statement of who sees what: a member by their role in the game's
-        group (an owner or member writes, a viewer reads); a guest at the
-        table by a good table link this phone holds to the game (the game it
-        was made for and each one the table went on to from it, TableLink.
-        games); a viewer holding one scores as a guest while it is good; a
-        spectator by a spectator link not withdrawn, for its one game."""
+        """The games this visitor may see, with their role (`visitor_role`) and a
+        guest's `table_link`; deleted ones only if asked. The one statement of who
+        sees what: a member by their role in the group; a guest by a good table
+        link this phone holds (to its game or one the table went on to); a viewer
+        holding one scores as a guest; a spectator by a live spectator link."""
         if visitor.nobody:
             return self.none()
         games = self
@@ -337,12 +320,9 @@ class GameQuerySet(models.QuerySet):
         return games if deleted else games.live()
 
     def look(self, visitor: Visitor, pk: int | None = None) -> tuple[int, int, str] | None:
-        """The game this visitor may see (`pk`, or a spectator link's), its
-        version and their role at it, in one query that is the access check
-        for the live sheet's idle poll and each look of its stream; None for
-        a deleted game or one they may not see. A visitor read from the
-        cookie alone (Visitor.fuller) is read in full only when that finds
-        nothing: a member's look reads neither the session nor the person."""
+        """This visitor's (pk, version, role) for the game, in one query: the access
+        check of every idle poll and stream look; None when they may not see it.
+        A cookie-only visitor is read in full only when that finds nothing."""
         if visitor.nobody:
             row = None
         elif pk is not None and visitor == Visitor(session_key=visitor.session_key):
@@ -370,9 +350,8 @@ LOOK_KEY, LOOK_PK = "session key stand-in", -424242
 
 @functools.cache
 def cookie_look_query() -> tuple[str, list] | None:
-    """GameQuerySet.look's query for a visitor named by their session cookie
-    alone, as the ORM builds it from visible_to, with stand-ins for what each
-    look fills in; None if they cannot be found in it."""
+    """GameQuerySet.look's query for a cookie-only visitor, with stand-ins for what
+    each look fills in; None if the stand-ins cannot be found in it."""
     games = Game.objects.visible_to(Visitor(session_key=LOOK_KEY)).filter(pk=LOOK_PK)
     sql, params = games.values_list("pk", "version", "visitor_role")[:1].query.sql_with_params()
     params = list(params)
@@ -386,11 +365,9 @@ def cookie_look_query() -> tuple[str, list] | None:
 
 
 def cookie_look(session_key: str, pk: int) -> tuple[int, int, str] | None:
-    """visible_to's look for a visitor named by their session cookie: the
-    person's role from the session's row joined to their memberships. Every
-    idle phone asks it every few seconds (the poll) or at each look (the
-    stream), and the ORM takes longer to build the query than the database
-    takes to answer it, so it is built once a process."""
+    """visible_to's look for a visitor named by their session cookie. Every idle
+    phone asks it every few seconds, and the ORM builds it slower than the
+    database answers it, so it is built once a process."""
     built = cookie_look_query()
     if built is None:
         games = Game.objects.visible_to(Visitor(session_key=session_key)).filter(pk=pk)
@@ -563,9 +540,8 @@ class Game(models.Model):
         return hands, self.sheet(hands)
 
     def played_as_locked(self) -> tuple[list[LiveHand], Sheet]:
-        """played(), for a change holding the game locked: what this process
-        kept of the version the lock found (KEPT), the seats with it, when
-        the hand that made that version was entered here; else read."""
+        """played(), taken from KEPT when the hand that made the locked version was
+        entered in this process."""
         kept = KEPT.take(self)
         return kept if kept is not None else self.played()
 
@@ -619,10 +595,8 @@ class Game(models.Model):
             hub.announce(self.pk, self.version)
 
     def refresh_seats(self, sheet: Sheet) -> None:
-        """Each seat's part of the outcome; only the seats it moved are
-        written (a hand moves the totals, and the bidder's bids), all in one
-        UPDATE: one a seat was 5 round trips a hand, and bulk_update's CASE
-        over every field took longer to build than this."""
+        """Writes only the seats the sheet moved, in one UPDATE: one a seat cost 5
+        round trips a hand, and bulk_update's CASE took longer to build."""
         self.load_seats()
         moved = []
         for seat in self.seats.all():
@@ -637,9 +611,8 @@ class Game(models.Model):
 
     @transaction.atomic
     def same_table_again(self) -> Game:
-        """A new game of the same kind at the same table: the players in
-        their seats, the house rules, the target and stakes the game started
-        with, and the deal passed on from its last hand."""
+        """A new game of the same kind, players, house rules, target and stakes, the
+        deal passed on from the last hand."""
         raised = self.changes.filter(action=GameChange.TARGET).order_by("at", "pk").first()
         game = Game.objects.create(
             kind=self.kind,
@@ -669,10 +642,8 @@ class Game(models.Model):
         by_guest: bool = False,
         guest_name: str = "",
     ):
-        """One line of the change log, made from the game's current version;
-        `key` is the one-time key of the submit that made the change;
-        `by_guest`: it came in through a table link, from the phone of the
-        seat named `guest_name` (if the guest said who they are)."""
+        """One line of the change log at the game's current version; `key`: the
+        submit's one-time key; `by_guest`: sent through a table link."""
         return self.changes.create(
             action=action,
             hand=hand,
@@ -697,10 +668,8 @@ class Game(models.Model):
         guest_name: str = "",
         hands: list[LiveHand] | None = None,
     ) -> tuple[Hand, Sheet]:
-        """The hand after the last one (deleted ones included), and the sheet
-        with it; `played`: the sheet before this hand, if the caller has it,
-        and `hands`, the hands it replays: with both, the game as it stands
-        after this hand is kept for the next change made in this process."""
+        """The hand after the last one (deleted ones included), and the sheet with it.
+        Given `played` and `hands`, the result is kept for this process's next change."""
         guest = {"by_guest": by_guest, "guest_name": guest_name}
         if connection.vendor == "postgresql":
             hand = self.insert_hand_and_log(facts, key, **guest)
@@ -845,9 +814,8 @@ class Game(models.Model):
 
     @transaction.atomic(savepoint=False)
     def delete_game(self, key: str = "") -> None:
-        """Out of every list, page and statistic, until restored. Its version
-        moves on, and so does each seated player's record (refresh_result),
-        so no kept card or record shows it."""
+        """Out of every list and statistic until restored; the version and the
+        players' records move on, so no kept card shows it."""
         self.deleted_at = timezone.now()
         self.save(update_fields=["deleted_at"])
         self.log(GameChange.GAME_DELETED, before={"hands": self.hand_count}, key=key)
@@ -866,9 +834,8 @@ class Game(models.Model):
 
     @transaction.atomic(savepoint=False)
     def change_seats(self, players: list[Player], first_dealer: int, key: str = "") -> None:
-        """Before the first hand: who sits where (and who deals first), as if
-        the game had been started so. A rulebook target or stake follows a
-        new number of players."""
+        """Before the first hand: who sits where and deals first. A rulebook target
+        or stake follows a new number of players."""
         before = {"names": [p.name for p in self.seated_players()], "dealer": self.first_dealer}
         count = len(before["names"])
         left = [p.pk for p in self.seated_players()]
@@ -930,9 +897,8 @@ class Game(models.Model):
 
     @transaction.atomic
     def rescore(self) -> GameChange | None:
-        """Score the game by the rules vinescore has now and carry their
-        version. When that changes its totals or winner, the change log says
-        so (with the correction's name); otherwise nothing is logged."""
+        """Scores the game by the current rules; logs a change only if its totals or
+        winner moved."""
         before = self.stored_outcome()
         self.rules_version = self.rules.rules_version
         self.save(update_fields=["rules_version"])
@@ -943,14 +909,10 @@ class Game(models.Model):
 
 
 class KeptTables:
-    """The game as a change left it (its hands in play, their sheet, its
-    seats with their players), kept in this process under the version that
-    change made, from its commit on (nothing of a change rolled back): the
-    next hand entered here finds that version under its lock and reads
-    neither the hands nor the seats. One entry a game, its latest; a
-    version made in another process, or by any other change, is read as
-    before. Named by the game's uid as well, which no other game shares
-    (a primary key can come back in a new database)."""
+    """The game as the last change made in this process left it (hands in play,
+    sheet, seats), under that version, from its commit on: the next hand entered
+    here reads neither hands nor seats. One entry a game; keyed by the game's uid
+    too, as a primary key can come back in a new database."""
 
     MOST_GAMES = 2000
     MOST_HANDS = 50_000  # all entries together: the memory they may take
@@ -1051,9 +1013,8 @@ def added_hand_sql() -> str:
 
 @functools.cache
 def seats_update_sql(rows: int) -> str:
-    """Game.refresh_seats' statement for `rows` seats: their summaries as
-    rows of a derived table, joined to the seats by id (PostgreSQL and
-    SQLite alike)."""
+    """Game.refresh_seats' UPDATE for `rows` seats, joined to a derived table of
+    their summaries (PostgreSQL and SQLite alike)."""
     table = Seat._meta.db_table
     columns = ["id", *SEAT_SUMMARY]
     types = {"id": "bigint", **SEAT_SUMMARY_TYPES}

@@ -52,10 +52,8 @@ SHEET_WINDOW = 15
 
 @contextmanager
 def change_to(request: HttpRequest, pk: int, *, deleted: bool = False) -> Iterator[Game]:
-    """The game a change is made to, its row locked until the change is
-    made and answered (get_game: the access check, and `write`): changes
-    from several phones queue up, and each form's ChangeForm check sees the
-    version the one before it left."""
+    """The game a change is made to, its row locked until answered: changes from
+    several phones queue up, each ChangeForm seeing the version the last left."""
     with transaction.atomic():
         yield get_game(request, pk, write=True, lock=True, deleted=deleted)
 
@@ -69,14 +67,10 @@ def refuse_stale(request: HttpRequest, form: changes.ChangeForm) -> HttpResponse
 
 # --- the score sheet ------------------------------------------------------
 #
-# One way to render the sheet for every caller: the page, the htmx swap
-# after a change, the live poll, the stream and a spectator's page all call
-# sheet_response(). What is the same for every visitor of one version of the
-# game is kept by game.html itself ({% cache %}, named by the game's version,
-# the kind of visitor and the language); what is each visitor's own (the CSRF
-# token, the top bar, the one-time keys, the messages) is rendered around it
-# on every request. Everything the kept parts need is computed on first use
-# (SheetParts), so a sheet whose parts are all kept never replays the game.
+# Every caller renders the sheet through sheet_response(). game.html keeps what
+# is the same for every visitor ({% cache %} by version, kind of visitor and
+# language); each visitor's own parts are rendered around it, and SheetParts
+# computes on first use, so a fully kept sheet never replays the game.
 
 # The message level of "Hand deleted ... Undo": its extra_tags is the hand's pk.
 HAND_DELETED = 21
@@ -94,11 +88,9 @@ def next_hand_form(game: Game, sheet: Sheet) -> HandForm:
 
 
 class SheetParts:
-    """What the sheet of one version of a game shows, each part computed on
-    first use from the hands replayed once. `who`: "write" shows every form
-    and link; "guest" (a table link) the hand forms and the change log;
-    "read" (a viewer) the sheet with its log and downloads; "watch" (a
-    spectator link) the sheet alone."""
+    """What one version's sheet shows, each part computed on first use from one
+    replay. `who`: "write" (every form), "guest" (hand forms, change log),
+    "read" (a viewer: sheet, log, downloads), "watch" (a spectator: the sheet)."""
 
     def __init__(self, game: Game, who: str, show_all: bool, played=None):
         self.game, self.who, self.show_all = game, who, show_all
@@ -227,10 +219,8 @@ class SheetParts:
 
     @cached_property
     def fields_key(self) -> str:
-        """What the fresh form's fields show, named by all it is drawn from
-        (the game's rules, the next hand's table, the values it opens with):
-        a table going round its dealers draws its fields once per dealer,
-        not once per version (rendering them was a fifth of a hand's POST)."""
+        """Names the fresh form's fields by what draws them, so a table draws them once
+        per dealer, not per version (rendering was a fifth of a hand's POST)."""
         form = self.fresh_form
         return fragments.cache_key("hand fields", self.game.kind, form.table, form.initial)
 
@@ -385,9 +375,8 @@ def game_detail(request: HttpRequest, pk: int) -> TemplateResponse:
 
 
 def live_etag(pk: int, version: int) -> str:
-    """Names one rendering of a game's live part: its version, in the
-    language of the phone that asks (a phone that switches language gets
-    the live part anew)."""
+    """Names one rendering of the live part: its version, in the asking phone's
+    language."""
     return f'"{pk}.{version}.{get_language()}"'
 
 
@@ -411,9 +400,8 @@ def deleted_page(
 
 
 def gone(request: HttpRequest, game: Game, notice: str = "") -> HttpResponse:
-    """The answer to a phone still on a deleted game's sheet: htmx is sent
-    to the page that says it was deleted (with Restore); a plain form gets
-    that page, saying what became of what it sent (`notice`)."""
+    """The answer to a phone still on a deleted game: htmx is sent to its page
+    (with Restore); a plain form gets that page with `notice`."""
     if request.htmx:
         return HttpResponseClientRedirect(game.get_absolute_url())
     if notice:

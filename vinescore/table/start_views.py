@@ -132,9 +132,8 @@ def game_start(request: HttpRequest, kind: str) -> TemplateResponse | HttpRespon
 
 @transaction.atomic
 def start_game(rules: GameRules, group, data: dict, key: str) -> Game:
-    """The game the start form describes, with its seats; `key`, the form's
-    one-time key, is kept with it (unique: a second game started from the
-    same form cannot be committed)."""
+    """The game the start form describes, with its seats; `key` is kept with it
+    (unique, so the same form cannot start two games)."""
     game = Game.objects.create(
         kind=rules.key,
         group=group,

@@ -1,16 +1,11 @@
-"""Views: translate HTTP into model changes and back. The rules live in
-vinescore.scoring; every POST redirects for a plain browser and re-renders
-the changed fragment for htmx.
+"""Views: translate HTTP into model changes and back; the rules live in
+vinescore.scoring. Every POST redirects a plain browser and re-renders the
+changed fragment for htmx.
 
 Here: the scoped helpers every view loads games and players through, the
-health check and the games list. Screens by family: sheet_views (the score
-sheet, its live part, and the path of every change to a game), start_views
-(starting a game), change_views (changes to a game), delete_views,
-seat_views, watch_views (other phones, spectators); the live poll and
-stream in vinescore.live, History, the players' pages and what-if in
-vinescore.history, game records in
-vinescore.records, accounts and groups in vinescore.accounts, the rules
-pages in vinescore.guide."""
+health check and the games list. The other screens: sheet_views, start_views,
+change_views, delete_views, seat_views, watch_views, and the other rooms.
+"""
 
 from __future__ import annotations
 
@@ -51,13 +46,9 @@ def get_game(
     lock: bool = False,
     deleted: bool = False,
 ) -> Game:
-    """The game with its seated players, if this person's groups hold it or
-    they are a guest at its table on a page a guest may open (404 otherwise);
-    with `write`, 403 for a viewer. With `lock`, its row stays locked until
-    the transaction ends, so changes from several phones queue up and each
-    sees the version the one before it left. A deleted game is 404 too,
-    unless asked for (`deleted`) while it can be restored. `game.place` is
-    the visitor's place at it (what they may do)."""
+    """The game if this visitor may see it (404 otherwise; 403 for a viewer with
+    `write`), its place set on `game.place`. `lock` keeps its row locked to the
+    transaction's end, so changes from several phones queue up."""
     # The seats are read only when a page needs them (Game.load_seats): a
     # sheet whose parts are all kept does not. The visitor's role is read
     # with the game (with its lock, for a change), and the group with it.
@@ -77,9 +68,8 @@ def get_game(
 
 
 def showable(game: Game, *, deleted: bool = False) -> Game:
-    """The game, if its page can be shown: 404 once it was deleted (unless
-    asked for, `deleted`, while it can be restored) and for a kind of game
-    vinescore does not know."""
+    """The game, or 404 once deleted (unless `deleted` and still restorable) or of
+    a kind vinescore does not know."""
     if game.is_deleted and (not deleted or game.deleted_at < restorable_since()):
         raise Http404("This game was deleted.")
     if game.kind not in REGISTRY:
@@ -103,11 +93,8 @@ def get_hand(game: Game, hand_pk: int) -> Hand:
 @require_safe
 @never_cache
 def up(request: HttpRequest) -> HttpResponse:
-    """For health checks (a load balancer, a container) and the benchmark's
-    baseline: "ok" when this server reaches its database (one query that
-    reads no table) and the shared cache when REDIS_URL names one; else 503
-    and the one thing that is wrong, in a line that says nothing else about
-    the server (what went wrong goes to the log)."""
+    """Health check: "ok" when the database (and Redis, if set) answer; else 503
+    naming only what is down (the details go to the log)."""
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")

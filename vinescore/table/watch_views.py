@@ -38,8 +38,7 @@ class Withdrawn(Exception):
 
 def watched_game(token: str) -> Game:
     """The game a spectator link shows; 404 for a link never signed here,
-    Withdrawn once it is revoked or the game was deleted (its own page is
-    gone: so is the view of it)."""
+    Withdrawn once revoked or the game was deleted."""
     seen = watching(token)
     game = Game.objects.visible_to(seen).first()  # seats read when needed
     if game is None:
@@ -84,9 +83,8 @@ def watch_link_revoke(request: HttpRequest, pk: int, link_pk: int) -> HttpRespon
 @login_not_required
 @require_safe
 def table_link(request: HttpRequest, code: str) -> HttpResponse:
-    """A table link, scanned or typed at the table: this phone may score the
-    game from now on, as a guest (a member of its group just opens the sheet;
-    a viewer scores as a guest would)."""
+    """A table link scanned or typed: this phone scores as a guest from now on
+    (a member of the group just opens the sheet)."""
     code = TableLink.code_in(code)
     link = (
         TableLink.objects.select_related("game").filter(code=code).first()

@@ -13,10 +13,8 @@ register = template.Library()
 
 @register.simple_tag(takes_context=True)
 def offline_id(context) -> str:
-    """A name for the visitor that says nothing about them (not their id,
-    username or session) and that only this server can make: the signed-in
-    person's, or a guest phone's while it holds a table link (its session's);
-    "" for anyone else, whose pages are not kept."""
+    """An opaque name only this server can make: the signed-in person's, or a guest
+    phone's while it holds a table link; "" for anyone else (nothing kept)."""
     request = context.get("request")
     user = getattr(request, "user", None)
     if user is not None and user.is_authenticated:

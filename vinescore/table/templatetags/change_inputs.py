@@ -12,9 +12,8 @@ register = template.Library()
 
 @register.simple_tag(takes_context=True)
 def change_inputs(context, game) -> SafeString:
-    """Rendered for each visitor, never kept: each form gets a key of its own.
-    A live part rendered once for many streams (live/stream.py) carries a
-    stand-in, which each stream replaces with keys of its own."""
+    """Never kept: each form gets a key of its own. A live part rendered once for
+    many streams carries a stand-in each stream replaces (live/stream.py)."""
     return format_html(
         '<input type="hidden" name="version" value="{}">'
         '<input type="hidden" name="key" value="{}">',
