@@ -17,9 +17,9 @@
   // A key of its own (changes.KEY): one in a page kept offline may be used already.
   const freshKey = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18))))
     .replace(/\+/g, "-").replace(/\//g, "_");
-  // "Ben, 4": the chips picked, for the row of a hand not sent yet.
-  const gist = (form) => Array.from(form.querySelectorAll("input:checked:enabled"))
-    .map((el) => el.closest("label")?.textContent.trim()).filter(Boolean).slice(0, 6).join(", ");
+  // "Ben, 4": the chips picked (their data-label, _hand_fields.html), for the row of a hand not sent yet.
+  const gist = (form) => Array.from(form.querySelectorAll("input[data-label]:checked:enabled"))
+    .map((el) => el.dataset.label).filter(Boolean).slice(0, 6).join(", ");
 
   let sending = null; // the entry on its way
   // One sent straight away is listed above the form only when still on its way after a while

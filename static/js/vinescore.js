@@ -139,10 +139,12 @@
       const list = seats(form);
       form.querySelector("[data-tap-seating]").hidden = false;
       list.forEach((s, i) => {
-        const name = s.select.value ? s.select.options[s.select.selectedIndex].text : s.name.value.trim();
+        const chip = s.select.value && form.querySelector('[data-seat-player="' + s.select.value + '"]');
+        const name = chip ? chip.getAttribute("data-seat-name") : s.name.value.trim();
         const label = form.querySelector('[data-seat-label="' + i + '"]');
         s.name.hidden = !s.name.value.trim() && !s.name.matches(":focus");
-        if (label) [label.textContent, label.parentNode.hidden] = [name || t("Seat {n}", { n: i + 1 }), !name];
+        if (label) label.textContent = name || t("Seat {n}", { n: i + 1 });
+        if (label) label.parentNode.hidden = !name;
       });
       for (const chip of form.querySelectorAll("[data-seat-player]")) {
         const at = list.findIndex((s) => s.select.value === chip.getAttribute("data-seat-player"));

@@ -1,5 +1,5 @@
 // vinescore's service worker (vinescore.offline.views): the app's files, and the last copy of each
-// sheet this person opened (data-offline-id), in the language it was kept in, to open offline.
+// sheet this person opened, in the language it was kept in, to open offline (told by its headers, kept.py).
 "use strict";
 var SHELL = "vinescore-shell-{{ version }}";
 var SHELL_FILES = [{% for url in shell %}"{{ url|escapejs }}"{% if not forloop.last %}, {% endif %}{% endfor %}];
@@ -46,21 +46,18 @@ async function setPerson(who, lang) {
   await dropCaches((name) => name.startsWith(PAGES) && (!who || name !== PAGES + who));
 }
 
-const pageLanguage = (html) => (/<html[^>]*\slang="([A-Za-z-]+)"/.exec(html) || [])[1] || "";
-
-// Keeps a sheet under the person it was rendered for, read off the page.
+// Keeps a sheet under the person the server says it was rendered for; nobody's is not kept.
 async function keep(url, response) {
-  if (!response.ok || response.redirected || response.type !== "basic") return false;
-  const html = await response.text(), who = /data-offline-id="([0-9a-f]+)"/.exec(html);
-  if (!who) return false;
-  const headers = new Headers(), title = /<title>([^<]*)<\/title>/.exec(html);
+  const said = (name) => response.headers.get(name) || "", who = said("x-vinescore-person");
+  if (!response.ok || response.redirected || response.type !== "basic" || !/^[0-9a-f]+$/.test(who)) return false;
+  const headers = new Headers();
   for (const name of KEPT_HEADERS) {
     if (response.headers.has(name)) headers.set(name, response.headers.get(name));
   }
   headers.set("x-kept-at", String(Date.now()));
-  headers.set("x-kept-lang", pageLanguage(html));
-  headers.set("x-kept-title", encodeURIComponent(title ? title[1] : url));
-  await (await caches.open(PAGES + who[1])).put(url, new Response(html, { headers: headers }));
+  headers.set("x-kept-lang", said("content-language"));
+  headers.set("x-kept-title", said("x-vinescore-title") || encodeURIComponent(url)); // percent-encoded
+  await (await caches.open(PAGES + who)).put(url, new Response(response.body, { headers: headers }));
   return true;
 }
 const sheetAddress = (url) => url.origin === self.location.origin && SHEET.test(url.pathname) && !url.search;
@@ -92,8 +89,8 @@ const escapeHtml = (text) => text.replace(/[&<>"']/g, (c) =>
 async function outOfReach(request) {
   const { lang, sheets } = await keptSheets(), said = WORDS[lang] || WORDS[LANGUAGE], e = escapeHtml;
   const again = `<a href="${e(new URL(request.url).pathname)}">${e(said.again)}</a>`;
-  const list = sheets.map((s) => `<li><a class="card" href="${e(s.path)}">` + // the title escaped when rendered
-    decodeURIComponent(s.found.headers.get("x-kept-title") || "") + "</a></li>").join("");
+  const list = sheets.map((s) => `<li><a class="card" href="${e(s.path)}">` +
+    e(decodeURIComponent(s.found.headers.get("x-kept-title") || "")) + "</a></li>").join("");
   const body = `<!doctype html><html lang="${e(WORDS[lang] ? lang : LANGUAGE)}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(said.title)} · vinescore</title>
 <link rel="stylesheet" href="${e(STYLESHEET)}"></head><body>

@@ -467,7 +467,7 @@ def test_the_service_worker_speaks_every_language_and_keeps_sheets_by_language()
     assert words["de"]["heading"] == "Der Server ist nicht erreichbar"
     assert words["en-gb"]["heading"] == "The server is out of reach"
     # A copy kept in one language is never shown to a phone now in another.
-    assert 'headers.set("x-kept-lang", pageLanguage(html))' in worker
+    assert 'headers.set("x-kept-lang", said("content-language"))' in worker
     assert '(found.headers.get("x-kept-lang") || LANGUAGE) !== lang' in worker
 
 

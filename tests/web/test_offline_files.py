@@ -6,12 +6,17 @@ that takes the kept copies away."""
 import json
 import re
 import struct
+from urllib.parse import unquote
 
 import pytest
 from django.contrib.staticfiles import finders
+from django.utils import timezone
 
-from tests.factories import make_game, make_member
+from tests.factories import make_game, make_member, make_user
 from tests.phone import Phone
+from vinescore.accounts.models import Group
+from vinescore.table.links import SpectatorLink
+from vinescore.table.models import Game
 
 pytestmark = pytest.mark.django_db
 
@@ -101,6 +106,8 @@ def test_the_hand_forms_go_through_the_outbox(client):
     page = client.get(game.get_absolute_url()).content.decode()
     assert re.search(r'<form id="hand-form"[^>]*data-outbox', page)
     assert "js/outbox" in page
+    # What the outbox lists a hand by ("Ben, 4"): each chip's own label, as data.
+    assert re.search(r'<input type="radio" name="bidder" value="1" [^>]*data-label="Ben">', page)
 
 
 def test_a_guest_at_the_table_has_a_name_of_their_own_so_their_sheet_opens_offline(client):
@@ -113,3 +120,62 @@ def test_a_guest_at_the_table_has_a_name_of_their_own_so_their_sheet_opens_offli
         for phone in (guest, client)
     ]
     assert all(found) and len(set(found)) == 2
+
+
+def test_a_sheet_tells_the_worker_in_its_headers_whose_it_is_and_what_to_list_it_as(client):
+    # The service worker keeps a sheet by these, reading nothing of its HTML (sw.js).
+    game = make_game()
+    game.title = "Bär & Co <Friday>"
+    game.save(update_fields=["title"])
+    response = client.get(game.get_absolute_url())
+    assert response.status_code == 200
+    mine = re.search(r'data-offline-id="([0-9a-f]+)"', response.text)[1]
+    assert response["X-Vinescore-Person"] == mine
+    assert response["X-Vinescore-Title"] == "B%C3%A4r%20%26%20Co%20%3CFriday%3E"
+    assert unquote(response["X-Vinescore-Title"]) == "Bär & Co <Friday>"
+    assert response["Content-Language"] == "en-gb"
+    # Each phone's own, never kept by a cache between phones or languages.
+    assert {"Cookie", "Accept-Language"} <= {v.strip() for v in response["Vary"].split(",")}
+    assert "private" in response["Cache-Control"] and "no-store" in response["Cache-Control"]
+    german = client.get(game.get_absolute_url(), headers={"Accept-Language": "de"})
+    assert german["Content-Language"] == "de" and german["X-Vinescore-Person"] == mine
+
+
+def test_a_guest_s_sheet_names_their_phone_for_the_worker(client):
+    from tests.web.test_guests_at_the_table import seated_guest
+
+    game = make_game()
+    response = seated_guest(client, game).get(game.get_absolute_url())
+    guest = re.search(r'data-offline-id="([0-9a-f]+)"', response.text)[1]
+    assert response["X-Vinescore-Person"] == guest
+    assert guest != client.get(game.get_absolute_url())["X-Vinescore-Person"]
+
+
+KEPT = ("X-Vinescore-Person", "X-Vinescore-Title")
+
+
+def test_no_other_page_nor_anyone_who_may_not_see_the_sheet_gets_the_worker_s_headers(client):
+    game = make_game()
+    stranger = Phone(user=None)
+    cousins = Group.objects.start("Cousins", make_user("cousin"))
+    stranger.force_login(make_member("stranger", group=cousins))
+    watch = f"/watch/{SpectatorLink.objects.create(game=game).token}/"
+    htmx = {"HX-Request": "true"}
+    answers = {
+        "the games list": client.get("/"),
+        "History": client.get("/history/"),
+        "the sheet's live part": client.get(game.get_absolute_url(), headers=htmx),
+        "another group's member": stranger.get(game.get_absolute_url()),
+        "someone not signed in": Phone(user=None).get(game.get_absolute_url()),
+        "a spectator": Phone(user=None).get(watch),
+    }
+    assert answers["the sheet's live part"].status_code == 200
+    assert answers["a spectator"].status_code == 200
+    assert answers["another group's member"].status_code in (403, 404)
+    assert answers["someone not signed in"].status_code == 302
+    for who, response in answers.items():
+        assert not any(name in response for name in KEPT), who
+    # A deleted game's address says so, and nothing there is kept.
+    Game.objects.filter(pk=game.pk).update(deleted_at=timezone.now())
+    gone = client.get(game.get_absolute_url())
+    assert gone.status_code == 404 and "X-Vinescore-Person" not in gone

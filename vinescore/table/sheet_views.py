@@ -27,6 +27,7 @@ from django_htmx.http import HttpResponseClientRedirect
 
 from vinescore import guide
 from vinescore.accounts import access
+from vinescore.offline import kept
 from vinescore.offline.bundle import phone_rules
 from vinescore.scoring import Sheet
 from vinescore.scoring.ledger import describe, settle_up
@@ -371,7 +372,9 @@ def game_detail(request: HttpRequest, pk: int) -> TemplateResponse:
     game = get_game(request, pk, deleted=True)
     if game.is_deleted:
         return deleted_page(request, game, game.place)
-    return sheet_response(request, game, game.place.who)
+    response = sheet_response(request, game, game.place.who)
+    # The whole sheet, to whoever may see it: the service worker may keep it.
+    return response if request.htmx else kept.may_keep(response, request, game.name)
 
 
 def live_etag(pk: int, version: int) -> str:

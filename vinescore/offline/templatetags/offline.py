@@ -2,27 +2,18 @@
 sheets apart, and drops them all when a page names someone else, or nobody."""
 
 from django import template
-from django.utils.crypto import salted_hmac
 from django.utils.html import json_script
 
 from vinescore import jswords
-from vinescore.accounts import access
+from vinescore.offline import kept
 
 register = template.Library()
 
 
 @register.simple_tag(takes_context=True)
 def offline_id(context) -> str:
-    """An opaque name only this server can make: the signed-in person's, or a guest
-    phone's while it holds a table link; "" for anyone else (nothing kept)."""
-    request = context.get("request")
-    user = getattr(request, "user", None)
-    if user is not None and user.is_authenticated:
-        return salted_hmac("vinescore.offline.who", str(user.pk)).hexdigest()[:24]
-    session = getattr(request, "session", None)
-    if session is not None and session.session_key and access.tables(request):
-        return salted_hmac("vinescore.offline.guest", session.session_key).hexdigest()[:24]
-    return ""
+    """Whose page this is, for the scripts' storage and the worker (kept.person)."""
+    return kept.person(context.get("request"))
 
 
 @register.simple_tag
