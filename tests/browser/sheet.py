@@ -16,11 +16,12 @@ def totals(page: Page) -> dict[str, int]:
     }
 
 
-def score_hand(page: Page, number: int) -> None:
-    """Tap "Score hand N" and wait for htmx to swap the sheet in place."""
+def score_hand(page: Page, number: int, button: str = "Score hand {number}") -> None:
+    """Tap "Score hand N" (or the button's words in the page's language) and
+    wait for htmx to swap the sheet in place."""
     page.evaluate("window.__marker = 1")
     with page.expect_response(lambda r: r.url.endswith("/hands/")) as answer:
-        page.get_by_role("button", name=f"Score hand {number}").tap()
+        page.get_by_role("button", name=button.format(number=number)).tap()
     response = answer.value
     assert response.request.headers.get("hx-request") == "true"
     assert response.status == 200

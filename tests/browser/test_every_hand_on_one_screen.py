@@ -2,7 +2,9 @@
 totals, the line that explains it and the whole form of the next hand (every
 fact and its Score button) are on the screen together, without a scroll, and
 the page stays where it was. Measured for every game at its largest table of
-up to five seats, five hands in a row, at 390x844 and at 360x740."""
+up to five seats, five hands in a row, at 390x844 and at 360x740; and in
+German, whose longer words and lines take more room, for the tables whose
+form is the tallest and for an ordinary one."""
 
 from __future__ import annotations
 
@@ -11,10 +13,10 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.browser.conftest import member, sign_in
+from tests.browser.conftest import PHONE, member, sign_in
 from tests.browser.sheet import score_hand
 from tests.browser.test_hand_in_few_actions import TYPICAL, Typical, enter
 from tests.factories import NAMES, make_game
@@ -100,7 +102,19 @@ OFF_SCREEN = """() => {
 }"""
 
 
-def play_five_hands(page: Page, key: str, typical: Typical, width: int, height: int):
+# The tables played in German: the tallest forms (the longest names, an
+# explanation line and a row of buttons that German makes longer), and
+# Coralon for an ordinary table.
+IN_GERMAN = ("mu", "up-and-down", "up-and-down-points", "chevalier", "coralon")
+# The words a German phone shows on a chip, and on the buttons and titles.
+GERMAN_CHIPS = {"A colour": "Eine Farbe"}
+SCORE = {"en": "Score hand {number}", "de": "Runde {number} werten"}
+SCORED = {"de": "Runde {number} gewertet"}
+
+
+def play_five_hands(
+    page: Page, key: str, typical: Typical, width: int, height: int, language: str = "en"
+):
     """Five hands in a row; returns what was off the screen after each, and
     what the page did that it must never do (move, lose the focus)."""
     start = {"target": 999} if REGISTRY[key].default_target(typical.players) else {}
@@ -112,13 +126,16 @@ def play_five_hands(page: Page, key: str, typical: Typical, width: int, height: 
         # (The first hand's form still carries its hints: what counts is
         # every hand after a hand was scored.)
         for name, value in typical.entries:
+            if language == "de":
+                value = GERMAN_CHIPS.get(value, value) if isinstance(value, str) else value
             enter(page, name, value)
         if page.evaluate("window.scrollY") != 0:
             if number > 1:
                 off_screen.append(f"hand {number}: a scroll to enter it")
             page.evaluate("window.scrollTo(0, 0)")
-        score_hand(page, number)
-        expect(page.locator("#just-scored")).to_contain_text(typical.scored)
+        score_hand(page, number, SCORE[language])
+        scored = SCORED[language].format(number=number) if language in SCORED else typical.scored
+        expect(page.locator("#just-scored")).to_contain_text(scored)
         # The sheet has settled when the first fact has the focus (htmx
         # settles after the swap, then the page's script places the form).
         try:
@@ -153,6 +170,36 @@ def test_every_hand_of_every_game_is_scored_on_one_screen_without_a_scroll(page:
                 wrong[where] = bad
             if SHOTS:
                 page.screenshot(path=f"{SHOTS}/{key}-{width}.png")
+    assert wrong == {}
+    assert not too_tall, "\n".join(too_tall)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_every_hand_of_the_tallest_german_sheets_is_scored_on_one_screen(
+    browser: Browser, live_server
+) -> None:
+    context = browser.new_context(base_url=live_server.url, locale="de-DE", **PHONE)
+    context.set_default_timeout(10_000)
+    sign_in(context, live_server, member())
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    too_tall, wrong = [], {}
+    for key, typical in tables():
+        if key not in IN_GERMAN:
+            continue
+        for width, height in SIZES:
+            off, bad = play_five_hands(page, key, typical, width, height, "de")
+            assert page.locator("html").get_attribute("lang") == "de"
+            where = f"{key} ({typical.players} seats) at {width}x{height} in German"
+            if off:
+                too_tall.append(f"{where}:\n  " + "\n  ".join(off))
+            if bad:
+                wrong[where] = bad
+            if SHOTS:
+                page.screenshot(path=f"{SHOTS}/{key}-{width}-de.png")
+    context.close()
+    assert errors == []
     assert wrong == {}
     assert not too_tall, "\n".join(too_tall)
 
