@@ -260,6 +260,95 @@ class Command(BaseCommand):
             )
         self.cache_budget(b, shared)
 
+    def first_view(self, *, sheet: int, top: int, sort: str, callers: str, **_) -> None:
+        """The sheet of a long game opened by a phone that has never seen it,
+        on a worker that has kept none of it: its CPU against /up/'s."""
+        user = bench_member()
+        group = user.memberships.get().group
+        players = [Player.objects.create(name=n, group=group) for n in NAMES]
+        client = Client(SERVER_NAME="127.0.0.1")
+        client.force_login(user)
+        rng = random.Random(7)
+        game = Game.objects.create(
+            kind="coralon", rules_version="bench", target=99_999, group=group
+        )
+        Seat.objects.bulk_create(
+            Seat(game=game, player=p, position=i) for i, p in enumerate(players)
+        )
+        game.refresh_result()
+        for _ in range(sheet):
+            version = Game.objects.values_list("version", flat=True).get(pk=game.pk)
+            data = random_hand(rng) + [("version", str(version))]
+            response = client.post(
+                f"/games/{game.pk}/hands/",
+                "&".join(f"{k}={v}" for k, v in data),
+                content_type="application/x-www-form-urlencoded",
+                headers={"HX-Request": "true"},
+            )
+            assert response.status_code == 200, response.status_code
+        profiler = cProfile.Profile(time.process_time)
+        first, up = [], []
+        for run in range(20):
+            caches["default"].clear()
+            table_models.KEPT.clear()
+            began = time.process_time()
+            if run % 2:
+                profiler.enable()
+            response = client.get(game.get_absolute_url())
+            profiler.disable()
+            first.append(time.process_time() - began)
+            assert response.status_code == 200
+            began = time.process_time()
+            assert client.get("/up/").status_code == 200
+            up.append(time.process_time() - began)
+        plain = first[::2]
+        again = []
+        warm = cProfile.Profile(time.process_time)
+        for run in range(20):
+            began = time.process_time()
+            if run % 2:
+                warm.enable()
+            client.get(game.get_absolute_url())
+            warm.disable()
+            again.append(time.process_time() - began)
+        again = again[::2]
+        up_ms = statistics.mean(up) * 1000
+        first_ms = statistics.mean(plain) * 1000
+        self.stdout.write(
+            f"{connection.vendor}: a {sheet}-hand sheet's first view {first_ms:.2f} ms of CPU "
+            f"(median {statistics.median(plain) * 1000:.2f}), /up/ {up_ms:.2f} ms: "
+            f"{first_ms / up_ms:.1f}x; the same page again, its parts kept, "
+            f"{statistics.mean(again) * 1000:.2f} ms; {len(response.content) / 1024:.1f} KB"
+        )
+        fragments: dict[str, float] = defaultdict(float)
+        render = CacheNode.render
+
+        def fragment(node, context):
+            began = time.process_time()
+            try:
+                return render(node, context)
+            finally:
+                fragments[node.fragment_name] += time.process_time() - began
+
+        with mock.patch.object(CacheNode, "render", fragment):
+            for _ in range(10):
+                caches["default"].clear()
+                client.get(game.get_absolute_url())
+        self.stdout.write(
+            "  its kept parts' {% cache %} (CPU a view, nested ones inside): "
+            + ", ".join(
+                f"{name} {spent / 10 * 1000:.2f} ms"
+                for name, spent in sorted(fragments.items(), key=lambda p: -p[1])
+            )
+        )
+        for name, profiled in (("first view", profiler), ("its parts kept", warm)):
+            out = io.StringIO()
+            stats = pstats.Stats(profiled, stream=out).strip_dirs().sort_stats(sort)
+            stats.print_stats(top)
+            if callers:
+                stats.print_callers(callers)
+            self.stdout.write(f"\n--- {name} ---\n{out.getvalue()}")
+
     def report(
         self, spent, profilers, hands, per_game, shared, top, sort, callers, len_tables
     ) -> None:
