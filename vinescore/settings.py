@@ -231,7 +231,7 @@ TEMPLATES = [
 # are spread over them), so 20,000 keeps the reused ones of 600 tables: about
 # 40 MB a worker, at worst (every entry a long game's) about 120 MB. With 500
 # they were dropped before the table's next hand at 60 tables, and each hand
-# drew its rows and fields anew (the POST's CPU 15 ms where 13 ms).
+# drew its rows and fields anew (the POST's CPU 16 ms where 14 ms).
 # PAGE_CACHE=false renders everything afresh on every request.
 CACHES = {
     "default": {

@@ -13,7 +13,11 @@ Prints each as CPU ms (this process's clock, so other load on the machine
 counts little) with cProfile's heaviest functions, and what the cache
 holds a table.
 
-    DJANGO_SETTINGS_MODULE=bench.settings python manage.py profile_push
+    DJANGO_SETTINGS_MODULE=bench.settings python manage.py profile_push --tables 60
+    ... profile_push --sheet 300    (a long sheet's first view against /up/)
+
+(as served: SECRET_KEY set, HTTPS_ONLY=false for the test client's plain
+http, and collectstatic run once.)
 """
 
 from __future__ import annotations
