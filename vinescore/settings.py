@@ -223,15 +223,21 @@ TEMPLATES = [
 # vinescore/table/fragments.py and the {% cache %} tags in game.html and
 # History's cards, vinescore/history/cards.py), so never stale. Each worker
 # keeps at most MAX_ENTRIES of them; each is small (a sheet's part holds its
-# latest hands only, and the chart a point a hand: under 64 KB for a game of
-# 300 hands; "show all hands" is not kept), so a worker's budget is at most
-# about 32 MB.
+# latest hands only, and the chart a point a hand: under 64 KB for all the
+# parts of a game of 300 hands; "show all hands" is not kept). A table keeps
+# about 30 alive: its latest version's parts (about 10), its 15 rows shown
+# and its fields for each dealer, which a new version reuses, about 2 KB each
+# (bench's profile_push). Every worker sees every table (its phones' streams
+# are spread over them), so 20,000 keeps the reused ones of 600 tables: about
+# 40 MB a worker, at worst (every entry a long game's) about 120 MB. With 500
+# they were dropped before the table's next hand at 60 tables, and each hand
+# drew its rows and fields anew (the POST's CPU 16 ms where 14 ms).
 # PAGE_CACHE=false renders everything afresh on every request.
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "TIMEOUT": 60 * 60 * 6,
-        "OPTIONS": {"MAX_ENTRIES": 500},
+        "OPTIONS": {"MAX_ENTRIES": 20_000},
     }
     if env_bool("PAGE_CACHE", True)
     else {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
