@@ -62,7 +62,9 @@ def game_cards(rows: Iterable[tuple[int, int]], name: str) -> list[Game | KeptCa
     keys = {pk: make_template_fragment_key(name, [pk, version, language]) for pk, version in rows}
     kept = fragment_cache().get_many(keys.values())
     missing = {pk for pk, key in keys.items() if key not in kept}
-    loaded = {game.pk: game for game in with_seats(Game.objects.filter(pk__in=missing))}
+    loaded = {}
+    if missing:  # a page whose cards are all kept reads no game
+        loaded = {game.pk: game for game in with_seats(Game.objects.filter(pk__in=missing))}
     return [
         KeptCard(pk, version) if pk not in missing else loaded[pk]
         for pk, version in rows

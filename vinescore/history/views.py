@@ -11,6 +11,7 @@ from django.db.models.functions import TruncMonth
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
 from django.utils.dateformat import format as date_format
+from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
 from django.views.decorators.http import require_safe
 
@@ -47,7 +48,8 @@ def history(request: HttpRequest) -> TemplateResponse:
         "history/history.html",
         {
             "filtered": form is not None,
-            "form": form or history_filter(None, group),
+            # The empty form is built only if its kept filters are not.
+            "form": form or SimpleLazyObject(lambda: history_filter(None, group)),
             "filters_asked": repr((group.pk, players, tuple(sorted(query.lists())))),
             "kept_for": cards.KEPT_FOR,
             "page": page,

@@ -282,6 +282,14 @@ class GameQuerySet(models.QuerySet):
         holding one scores as a guest; a spectator by a live spectator link."""
         if visitor.nobody:
             return self.none()
+        if visitor == Visitor(user_id=visitor.user_id):
+            # A signed-in member and nothing else, as on most pages: one join,
+            # which the ORM builds in half the time of the general form below.
+            games = self.filter(group__memberships__user_id=visitor.user_id).annotate(
+                visitor_role=models.F("group__memberships__role"),
+                table_link=Value(None, models.IntegerField()),
+            )
+            return games if deleted else games.live()
         games = self
         roles, member = [], False
         if visitor.user_id is not None or visitor.session_key:

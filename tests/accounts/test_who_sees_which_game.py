@@ -1,0 +1,34 @@
+"""Game.objects.visible_to: a member named by their account reads the same
+games, in the same roles, as the same member named by their session's cookie
+(the general form the poll uses); a deleted game only when asked."""
+
+import pytest
+from django.conf import settings
+
+from tests.accounts.test_sign_out import signed_in
+from tests.factories import make_game, make_member
+from vinescore.accounts.access import Visitor
+from vinescore.accounts.models import Group, Membership
+from vinescore.table.models import Game
+
+pytestmark = pytest.mark.django_db
+
+
+def seen(visitor: Visitor, **kwargs) -> set[tuple[int, str]]:
+    return set(Game.objects.visible_to(visitor, **kwargs).values_list("pk", "visitor_role"))
+
+
+@pytest.mark.parametrize("role", [Membership.OWNER, Membership.MEMBER, Membership.VIEWER])
+def test_a_member_sees_their_groups_games_in_their_role_by_account_or_by_cookie(role):
+    phone = signed_in("dee")
+    user = make_member("dee", role)
+    ours, gone = make_game(), make_game()
+    Game.objects.filter(pk=gone.pk).update(deleted_at=gone.created_at)
+    theirs = Group.objects.start("Other table", make_member("eli"))
+    make_game(group=theirs)
+    key = phone.cookies[settings.SESSION_COOKIE_NAME].value
+
+    by_account, by_cookie = Visitor(user_id=user.pk), Visitor(session_key=key)
+    assert seen(by_account) == seen(by_cookie) == {(ours.pk, role)}
+    assert seen(by_account, deleted=True) == seen(by_cookie, deleted=True)
+    assert seen(by_account, deleted=True) == {(ours.pk, role), (gone.pk, role)}
