@@ -17,6 +17,8 @@ django.setup(set_prefix=False)
 from asgiref.sync import sync_to_async  # noqa: E402 (after setup)
 from django.core.handlers.asgi import ASGIHandler  # noqa: E402
 
+from vinescore.frames import with_room  # noqa: E402
+
 
 class Pages(ASGIHandler):
     """Django's handler for ordinary pages, middleware and view run in one go on
@@ -27,7 +29,8 @@ class Pages(ASGIHandler):
         super().load_middleware(is_async=False)
 
     async def get_response_async(self, request):
-        return await sync_to_async(self.get_response, thread_sensitive=True)(request)
+        respond = with_room(self.get_response)
+        return await sync_to_async(respond, thread_sensitive=True)(request)
 
 
 pages = Pages()

@@ -31,6 +31,7 @@ from django.views.decorators.http import require_safe
 
 from vinescore.accounts import access
 from vinescore.accounts.models import Membership
+from vinescore.frames import with_room
 from vinescore.live.hub import streams
 from vinescore.table.changes import new_key
 from vinescore.table.links import watching
@@ -144,7 +145,8 @@ def render_live(
 
 def released(read: Read) -> Read:
     """A read that gives its database connection back when done: a stream
-    waits for minutes between reads, on a thread of the shared pool."""
+    waits for minutes between reads, on a thread of the shared pool. It runs
+    with room on the frame stack, as a page does (frames.py)."""
 
     def run(request: HttpRequest, shown: int | None) -> Snapshot:
         try:
@@ -153,7 +155,7 @@ def released(read: Read) -> Read:
             if not connection.in_atomic_block:
                 connection.close()
 
-    return run
+    return with_room(run)
 
 
 def game_snapshot(pk: int) -> Read:
