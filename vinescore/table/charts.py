@@ -74,8 +74,15 @@ def running_totals(
         f'<text class="axis" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'
         f"{escape(hand_words)}</text>"
     )
+    # Each point's x is shared by every line, and y is worked out inline: a
+    # chart of 300 hands draws 1,200 points on each new version.
+    xs = [f"{x(h):.1f}" for h in range(hands + 1)]
+    y0, per = y(low), y(high) - y(low)
     for i, (name, points) in enumerate(zip(names, series, strict=True)):
-        coords = " ".join(f"{x(h):.1f},{y(v):.1f}" for h, v in enumerate([start, *points]))
+        coords = " ".join(
+            f"{xs[h]},{y0 + (v - low) * per / (high - low):.1f}"
+            for h, v in enumerate([start, *points])
+        )
         parts.append(
             f'<polyline class="series series-{i % 6}" points="{coords}">'
             f"<title>{escape(name)}: {points[-1] if points else start}</title></polyline>"
