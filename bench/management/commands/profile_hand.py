@@ -14,37 +14,24 @@ query counts are the tests' (tests/web/test_query_counts.py).
 from __future__ import annotations
 
 import cProfile
-import io
-import pstats
 import random
 import statistics
 import time
 from collections import defaultdict
-from unittest import mock
 
 from django.core.management.base import BaseCommand
 from django.db import connection
-from django.templatetags.cache import CacheNode
-from django.test import Client
 
+from bench import profiling
 from bench.management.commands.bench_tables import random_hand
-from bench.sessions import bench_member
-from vinescore.table.models import Game, Player, Seat
-
-NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
+from vinescore.table.models import Game, Seat
 
 
 class Command(BaseCommand):
     help = "Profile a hand's htmx POST in process: CPU per POST and where it went."
 
     def add_arguments(self, parser):
-        parser.add_argument("--hands", type=int, default=200, help="hands profiled")
-        parser.add_argument("--warm", type=int, default=20, help="hands entered first")
-        parser.add_argument(
-            "--per-game", type=int, default=30, help="hands a game, then the next game"
-        )
-        parser.add_argument("--top", type=int, default=30, help="functions printed")
-        parser.add_argument("--sort", default="cumulative", help="pstats sort key")
+        profiling.add_arguments(parser, hands=200, warm=20, top=30)
 
     def handle(self, *, hands: int, warm: int, top: int, sort: str, **options) -> None:
         # Not setup_test_environment(): its instrumented templates would count.
@@ -55,11 +42,7 @@ class Command(BaseCommand):
             connection.creation.destroy_test_db(name, verbosity=0)
 
     def profile(self, hands: int, warm: int, per_game: int, top: int, sort: str) -> None:
-        user = bench_member()
-        group = user.memberships.get().group
-        players = [Player.objects.create(name=n, group=group) for n in NAMES]
-        client = Client(SERVER_NAME="127.0.0.1")
-        client.force_login(user)
+        client, user, group, players = profiling.at_the_table()
         rng = random.Random(7)
         htmx = {"HX-Request": "true"}
         game = None
@@ -114,16 +97,7 @@ class Command(BaseCommand):
         spent = [post(profiler) for _ in range(hands)]
         floor = [write() for _ in range(hands)]
         parts: dict[str, float] = defaultdict(float)
-        render = CacheNode.render
-
-        def timed(node, context):
-            began = time.process_time()
-            try:
-                return render(node, context)
-            finally:
-                parts[node.fragment_name] += time.process_time() - began
-
-        with mock.patch.object(CacheNode, "render", timed):
+        with profiling.parts_timed(parts):
             plain = [post() for _ in range(hands)]
         ms = statistics.mean(plain) * 1000
         write_ms = statistics.mean(floor) * 1000
@@ -141,7 +115,4 @@ class Command(BaseCommand):
                 for name, spent in sorted(parts.items(), key=lambda p: -p[1])
             )
         )
-        out = io.StringIO()
-        stats = pstats.Stats(profiler, stream=out)
-        stats.strip_dirs().sort_stats(sort).print_stats(top)
-        self.stdout.write(out.getvalue())
+        self.stdout.write(profiling.report(profiler, sort=sort, top=top))

@@ -23,8 +23,6 @@ http, and collectstatic run once.)
 from __future__ import annotations
 
 import cProfile
-import io
-import pstats
 import random
 import statistics
 import time
@@ -40,19 +38,17 @@ from django.core.cache import caches
 from django.core.cache.backends.locmem import LocMemCache
 from django.core.management.base import BaseCommand
 from django.db import connection
-from django.templatetags.cache import CacheNode
 from django.test import Client, RequestFactory
 from django.urls import resolve
 from django.utils import translation
 from django_htmx.middleware import HtmxDetails
 
+from bench import profiling
 from bench.management.commands.bench_tables import random_hand
-from bench.sessions import bench_member
 from vinescore.live import stream
 from vinescore.table import models as table_models
-from vinescore.table.models import Game, KeptTables, Player, Seat
+from vinescore.table.models import Game, KeptTables, Seat
 
-NAMES = ("Ana", "Ben", "Cy", "Dee", "Eli")
 # Of a table's five phones, which hold their stream on worker B (the rest on A).
 ON_B = 3
 
@@ -111,11 +107,7 @@ class Command(BaseCommand):
     help = "Profile a pushed hand in process: the POST, the other worker's first look, the events."
 
     def add_arguments(self, parser):
-        parser.add_argument("--hands", type=int, default=150, help="hands profiled")
-        parser.add_argument("--warm", type=int, default=30, help="hands entered first")
-        parser.add_argument(
-            "--per-game", type=int, default=30, help="hands a game, then the next game"
-        )
+        profiling.add_arguments(parser, hands=150, warm=30, top=25)
         parser.add_argument(
             "--sheet",
             type=int,
@@ -133,8 +125,6 @@ class Command(BaseCommand):
             action="store_true",
             help="the two workers share one cache (as with REDIS_URL)",
         )
-        parser.add_argument("--top", type=int, default=25, help="functions printed")
-        parser.add_argument("--sort", default="cumulative", help="pstats sort key")
         parser.add_argument("--callers", default="", help="print who calls these functions")
 
     def handle(self, **options) -> None:
@@ -151,11 +141,7 @@ class Command(BaseCommand):
     def profile(
         self, *, hands, warm, per_game, tables, max_entries, shared_cache, top, sort, callers, **_
     ) -> None:
-        user = bench_member()
-        group = user.memberships.get().group
-        players = [Player.objects.create(name=n, group=group) for n in NAMES]
-        client = Client(SERVER_NAME="127.0.0.1")
-        client.force_login(user)
+        client, user, group, players = profiling.at_the_table()
         rng = random.Random(7)
         a, b = Worker("A"), Worker("B")
         shared = shared_cache or not isinstance(cache_backend(), LocMemCache)
@@ -171,14 +157,6 @@ class Command(BaseCommand):
 
         fragments: dict[tuple[str, str], float] = defaultdict(float)
         doing = [""]
-        render = CacheNode.render
-
-        def fragment(node, context):
-            began = time.process_time()
-            try:
-                return render(node, context)
-            finally:
-                fragments[doing[0], node.fragment_name] += time.process_time() - began
 
         def timed(part: str, run, profile: bool):
             profiler = profilers[part] if profile else None
@@ -249,7 +227,7 @@ class Command(BaseCommand):
             hand(True)
         spent.clear()
         fragments.clear()
-        with mock.patch.object(CacheNode, "render", fragment):
+        with profiling.parts_timed(fragments, lambda name: (doing[0], name)):
             for _ in range(hands):
                 hand(False)
         self.report(spent, profilers, hands, per_game, shared, top, sort, callers, len(tables))
@@ -267,11 +245,7 @@ class Command(BaseCommand):
     def first_view(self, *, sheet: int, top: int, sort: str, callers: str, **_) -> None:
         """The sheet of a long game opened by a phone that has never seen it,
         on a worker that has kept none of it: its CPU against /up/'s."""
-        user = bench_member()
-        group = user.memberships.get().group
-        players = [Player.objects.create(name=n, group=group) for n in NAMES]
-        client = Client(SERVER_NAME="127.0.0.1")
-        client.force_login(user)
+        client, user, group, players = profiling.at_the_table()
         rng = random.Random(7)
         game = Game.objects.create(
             kind="coralon", rules_version="bench", target=99_999, group=group
@@ -325,16 +299,7 @@ class Command(BaseCommand):
             f"{statistics.mean(again) * 1000:.2f} ms; {len(response.content) / 1024:.1f} KB"
         )
         fragments: dict[str, float] = defaultdict(float)
-        render = CacheNode.render
-
-        def fragment(node, context):
-            began = time.process_time()
-            try:
-                return render(node, context)
-            finally:
-                fragments[node.fragment_name] += time.process_time() - began
-
-        with mock.patch.object(CacheNode, "render", fragment):
+        with profiling.parts_timed(fragments):
             for _ in range(10):
                 caches["default"].clear()
                 client.get(game.get_absolute_url())
@@ -346,12 +311,8 @@ class Command(BaseCommand):
             )
         )
         for name, profiled in (("first view", profiler), ("its parts kept", warm)):
-            out = io.StringIO()
-            stats = pstats.Stats(profiled, stream=out).strip_dirs().sort_stats(sort)
-            stats.print_stats(top)
-            if callers:
-                stats.print_callers(callers)
-            self.stdout.write(f"\n--- {name} ---\n{out.getvalue()}")
+            profiled = profiling.report(profiled, sort=sort, top=top, callers=callers)
+            self.stdout.write(f"\n--- {name} ---\n{profiled}")
 
     def report(
         self, spent, profilers, hands, per_game, shared, top, sort, callers, len_tables
@@ -375,12 +336,8 @@ class Command(BaseCommand):
         per_hand = sum(sum(v) for v in spent.values()) / hands * 1000
         self.stdout.write(f"  in all, a pushed hand: {per_hand:.2f} ms of CPU")
         for part, profiler in profilers.items():
-            out = io.StringIO()
-            stats = pstats.Stats(profiler, stream=out).strip_dirs().sort_stats(sort)
-            stats.print_stats(top)
-            if callers:
-                stats.print_callers(callers)
-            self.stdout.write(f"\n--- {part} ---\n{out.getvalue()}")
+            profiled = profiling.report(profiler, sort=sort, top=top, callers=callers)
+            self.stdout.write(f"\n--- {part} ---\n{profiled}")
 
     def cache_budget(self, worker: Worker, shared: bool) -> None:
         """How many entries, and how many bytes, the cache holds."""
