@@ -1,6 +1,7 @@
 """Game.objects.visible_to: a member named by their account reads the same
 games, in the same roles, as the same member named by their session's cookie
-(the general form the poll uses); a deleted game only when asked."""
+(the general form the poll uses); a deleted game only when asked. The page's
+read of one game (member_game, its SQL built once a process) agrees."""
 
 import pytest
 from django.conf import settings
@@ -9,7 +10,7 @@ from tests.accounts.test_sign_out import signed_in
 from tests.factories import make_game, make_member
 from vinescore.accounts.access import Visitor
 from vinescore.accounts.models import Group, Membership
-from vinescore.table.models import Game
+from vinescore.table.models import Game, member_game
 
 pytestmark = pytest.mark.django_db
 
@@ -32,3 +33,19 @@ def test_a_member_sees_their_groups_games_in_their_role_by_account_or_by_cookie(
     assert seen(by_account) == seen(by_cookie) == {(ours.pk, role)}
     assert seen(by_account, deleted=True) == seen(by_cookie, deleted=True)
     assert seen(by_account, deleted=True) == {(ours.pk, role), (gone.pk, role)}
+
+
+@pytest.mark.parametrize("role", [Membership.OWNER, Membership.MEMBER, Membership.VIEWER])
+def test_a_members_page_reads_each_game_as_visible_to_does(role):
+    user = make_member("dee", role)
+    ours, gone = make_game(), make_game()
+    Game.objects.filter(pk=gone.pk).update(deleted_at=gone.created_at)
+    theirs = make_game(group=Group.objects.start("Other table", make_member("eli")))
+
+    for game in (ours, gone):
+        read = member_game(user.pk, game.pk)
+        assert (read.pk, read.visitor_role, read.table_link) == (game.pk, role, None)
+        assert read.group.name == "Game night" and read.created_at == game.created_at
+        assert read.final_totals == Game.objects.get(pk=game.pk).final_totals
+    assert member_game(user.pk, theirs.pk) is None
+    assert member_game(make_member("eli").pk, ours.pk).visitor_role == Membership.MEMBER
