@@ -5,6 +5,8 @@ read of one game (member_game, its SQL built once a process) agrees."""
 
 import pytest
 from django.conf import settings
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 
 from tests.accounts.test_sign_out import signed_in
 from tests.factories import make_game, make_member
@@ -49,3 +51,13 @@ def test_a_members_page_reads_each_game_as_visible_to_does(role):
         assert read.final_totals == Game.objects.get(pk=game.pk).final_totals
     assert member_game(user.pk, theirs.pk) is None
     assert member_game(make_member("eli").pk, ours.pk).visitor_role == Membership.MEMBER
+
+
+def test_a_members_change_reads_the_game_with_its_row_locked():
+    user = make_member("dee", Membership.MEMBER)
+    game = make_game()
+    with transaction.atomic(), CaptureQueriesContext(connection) as read:
+        locked = member_game(user.pk, game.pk, lock=True)
+    assert (locked.pk, locked.visitor_role) == (game.pk, Membership.MEMBER)
+    if connection.features.has_select_for_update:
+        assert 'FOR UPDATE OF "table_game"' in read.captured_queries[-1]["sql"]

@@ -394,21 +394,26 @@ def cookie_look(session_key: str, pk: int) -> tuple[int, int, str] | None:
 MEMBER_STAND_IN = -434343
 
 
+def member_games(user_id: int, lock: bool):
+    games = Game.objects.visible_to(Visitor(user_id=user_id), deleted=True)
+    games = games.select_related("group")
+    return games.select_for_update(of=("self",)) if lock else games
+
+
 @functools.cache
-def member_game_query() -> prepared.Prepared | None:
-    games = Game.objects.visible_to(Visitor(user_id=MEMBER_STAND_IN), deleted=True)
-    games = games.select_related("group").filter(pk=LOOK_PK)
+def member_game_query(lock: bool) -> prepared.Prepared | None:
+    games = member_games(MEMBER_STAND_IN, lock).filter(pk=LOOK_PK)
     return prepared.prepare(games, (MEMBER_STAND_IN, LOOK_PK))
 
 
-def member_game(user_id: int, pk: int) -> Game | None:
-    """visible_to's game for a signed-in member (deleted or not), with its group:
-    what every page a member opens reads first. The ORM took longer to build it
-    than the rest of a kept sheet's page, so it is built once a process."""
-    built = member_game_query()
+def member_game(user_id: int, pk: int, *, lock: bool = False) -> Game | None:
+    """visible_to's game for a signed-in member (deleted or not), with its group,
+    its row locked to the transaction's end with `lock`: what every page and
+    change a member makes reads first. The ORM took longer to build it than the
+    rest of a kept sheet's page, so it is built once a process."""
+    built = member_game_query(lock)
     if built is None:
-        games = Game.objects.visible_to(Visitor(user_id=user_id), deleted=True)
-        return games.select_related("group").filter(pk=pk).first()
+        return member_games(user_id, lock).filter(pk=pk).first()
     found = prepared.run(built, Game, {MEMBER_STAND_IN: user_id, LOOK_PK: pk})
     return found[0] if found else None
 

@@ -54,8 +54,8 @@ def get_game(
     # sheet whose parts are all kept does not. The visitor's role is read
     # with the game (with its lock, for a change), and the group with it.
     seen = access.visitor(request)
-    if not lock and seen.user_id is not None and seen == access.Visitor(user_id=seen.user_id):
-        game = member_game(seen.user_id, pk)  # the same query, built once a process
+    if seen.user_id is not None and seen == access.Visitor(user_id=seen.user_id):
+        game = member_game(seen.user_id, pk, lock=lock)  # the same query, built once a process
     else:
         games = Game.objects.visible_to(seen, deleted=True).select_related("group")
         if lock:
