@@ -1,7 +1,8 @@
 """Game.objects.visible_to: a member named by their account reads the same
 games, in the same roles, as the same member named by their session's cookie
-(the general form the poll uses); a deleted game only when asked. The page's
-read of one game (member_game, its SQL built once a process) agrees."""
+(the poll's look); a deleted game only when asked. A member's page reads one
+game by that query with its SQL built once a process (game_seen), and finds
+the same."""
 
 import pytest
 from django.conf import settings
@@ -12,7 +13,7 @@ from tests.accounts.test_sign_out import signed_in
 from tests.factories import make_game, make_member
 from vinescore.accounts.access import Visitor
 from vinescore.accounts.models import Group, Membership
-from vinescore.table.models import Game, member_game
+from vinescore.table.models import Game, game_seen, member_game_query
 
 pytestmark = pytest.mark.django_db
 
@@ -39,25 +40,28 @@ def test_a_member_sees_their_groups_games_in_their_role_by_account_or_by_cookie(
 
 @pytest.mark.parametrize("role", [Membership.OWNER, Membership.MEMBER, Membership.VIEWER])
 def test_a_members_page_reads_each_game_as_visible_to_does(role):
+    assert member_game_query(lock=False) is not None  # built once, not the ORM each time
     user = make_member("dee", role)
     ours, gone = make_game(), make_game()
     Game.objects.filter(pk=gone.pk).update(deleted_at=gone.created_at)
     theirs = make_game(group=Group.objects.start("Other table", make_member("eli")))
 
     for game in (ours, gone):
-        read = member_game(user.pk, game.pk)
+        read = game_seen(Visitor(user_id=user.pk), game.pk)
         assert (read.pk, read.visitor_role, read.table_link) == (game.pk, role, None)
         assert read.group.name == "Game night" and read.created_at == game.created_at
         assert read.final_totals == Game.objects.get(pk=game.pk).final_totals
-    assert member_game(user.pk, theirs.pk) is None
-    assert member_game(make_member("eli").pk, ours.pk).visitor_role == Membership.MEMBER
+    assert game_seen(Visitor(user_id=user.pk), theirs.pk) is None
+    assert (
+        game_seen(Visitor(user_id=make_member("eli").pk), ours.pk).visitor_role == Membership.MEMBER
+    )
 
 
 def test_a_members_change_reads_the_game_with_its_row_locked():
     user = make_member("dee", Membership.MEMBER)
     game = make_game()
     with transaction.atomic(), CaptureQueriesContext(connection) as read:
-        locked = member_game(user.pk, game.pk, lock=True)
+        locked = game_seen(Visitor(user_id=user.pk), game.pk, lock=True)
     assert (locked.pk, locked.visitor_role) == (game.pk, Membership.MEMBER)
     if connection.features.has_select_for_update:
         assert 'FOR UPDATE OF "table_game"' in read.captured_queries[-1]["sql"]

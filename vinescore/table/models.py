@@ -283,14 +283,6 @@ class GameQuerySet(models.QuerySet):
         holding one scores as a guest; a spectator by a live spectator link."""
         if visitor.nobody:
             return self.none()
-        if visitor == Visitor(user_id=visitor.user_id):
-            # A signed-in member and nothing else, as on most pages: one join,
-            # which the ORM builds in half the time of the general form below.
-            games = self.filter(group__memberships__user_id=visitor.user_id).annotate(
-                visitor_role=models.F("group__memberships__role"),
-                table_link=Value(None, models.IntegerField()),
-            )
-            return games if deleted else games.live()
         games = self
         roles, member = [], False
         if visitor.user_id is not None or visitor.session_key:
@@ -390,32 +382,33 @@ def cookie_look(session_key: str, pk: int) -> tuple[int, int, str] | None:
         return cursor.fetchone()
 
 
-# Stands in for the member's account in member_game's query.
+# Stands in for the member's account in game_seen's query.
 MEMBER_STAND_IN = -434343
 
 
-def member_games(user_id: int, lock: bool):
-    games = Game.objects.visible_to(Visitor(user_id=user_id), deleted=True)
-    games = games.select_related("group")
+def game_seen(visitor: Visitor, pk: int, *, lock: bool = False) -> Game | None:
+    """The game as this visitor may see it (deleted or not), with its group and
+    their role; its row locked to the transaction's end with `lock`. What every
+    page and change reads first. For a signed-in member, as on most pages, the
+    query is built once a process: the ORM took longer to build it than the
+    rest of a kept sheet's page."""
+    if visitor.user_id is not None and visitor == Visitor(user_id=visitor.user_id):
+        built = member_game_query(lock)
+        if built is not None:
+            found = prepared.run(built, Game, {MEMBER_STAND_IN: visitor.user_id, LOOK_PK: pk})
+            return found[0] if found else None
+    return games_seen(visitor, lock).filter(pk=pk).first()
+
+
+def games_seen(visitor: Visitor, lock: bool):
+    games = Game.objects.visible_to(visitor, deleted=True).select_related("group")
     return games.select_for_update(of=("self",)) if lock else games
 
 
 @functools.cache
 def member_game_query(lock: bool) -> prepared.Prepared | None:
-    games = member_games(MEMBER_STAND_IN, lock).filter(pk=LOOK_PK)
+    games = games_seen(Visitor(user_id=MEMBER_STAND_IN), lock).filter(pk=LOOK_PK)
     return prepared.prepare(games, (MEMBER_STAND_IN, LOOK_PK))
-
-
-def member_game(user_id: int, pk: int, *, lock: bool = False) -> Game | None:
-    """visible_to's game for a signed-in member (deleted or not), with its group,
-    its row locked to the transaction's end with `lock`: what every page and
-    change a member makes reads first. The ORM took longer to build it than the
-    rest of a kept sheet's page, so it is built once a process."""
-    built = member_game_query(lock)
-    if built is None:
-        return member_games(user_id, lock).filter(pk=pk).first()
-    found = prepared.run(built, Game, {MEMBER_STAND_IN: user_id, LOOK_PK: pk})
-    return found[0] if found else None
 
 
 def restorable_since() -> datetime:

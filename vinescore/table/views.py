@@ -32,7 +32,7 @@ from .models import (
     Hand,
     Player,
     TableLink,
-    member_game,
+    game_seen,
     restorable_since,
 )
 
@@ -54,13 +54,7 @@ def get_game(
     # sheet whose parts are all kept does not. The visitor's role is read
     # with the game (with its lock, for a change), and the group with it.
     seen = access.visitor(request)
-    if seen.user_id is not None and seen == access.Visitor(user_id=seen.user_id):
-        game = member_game(seen.user_id, pk, lock=lock)  # the same query, built once a process
-    else:
-        games = Game.objects.visible_to(seen, deleted=True).select_related("group")
-        if lock:
-            games = games.select_for_update(of=("self",))
-        game = games.filter(pk=pk).first()
+    game = game_seen(seen, pk, lock=lock)
     if game is None:  # told why when their phone holds a table link to it that ended
         ended = TableLink.objects.ended_for(seen.tables, pk) if seen.tables else ""
         if ended:
