@@ -24,6 +24,9 @@ GRACE = 2.0
 
 
 class Worker(UvicornWorker):
+    # The event loop and HTTP parser in C, not asyncio's and h11's.
+    CONFIG_KWARGS = {"loop": "uvloop", "http": "httptools"}
+
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.config.timeout_notify = min(self.config.timeout_notify, CHECK_EVERY)
