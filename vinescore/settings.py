@@ -278,10 +278,10 @@ REDIS_URL = os.environ.get("REDIS_URL", "")
 if REDIS_URL and env_bool("PAGE_CACHE", True):
     CACHES["default"] = shared_cache(REDIS_URL)
 
-# Served over ASGI, each request's ordinary (sync) code runs in a thread of
-# its own, so a connection kept by a thread would be kept by a thread that
-# is gone: connections are not kept (conn_max_age=0), and on PostgreSQL each
-# process borrows them from a pool instead (Django's own, psycopg_pool).
+# Served over ASGI, a request's ordinary (sync) code runs on one thread of
+# a pool and a stream's reads on any (vinescore/asgi.py): connections are
+# not kept past a request (conn_max_age=0), and on PostgreSQL each process
+# borrows them from a pool instead (Django's own, psycopg_pool).
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=0
@@ -306,6 +306,9 @@ if "postgres" in DATABASES["default"]["ENGINE"]:
     DATABASES["default"].setdefault("TEST", {})["NAME"] = os.environ.get(
         "TEST_DATABASE_NAME", "test_vinescore"
     )
+# The threads an app process answers pages on (vinescore/asgi.py): one for
+# each connection it may hold.
+PAGE_THREADS = int(os.environ.get("PAGE_THREADS", os.environ.get("DB_POOL_SIZE", "10")))
 
 # Seconds an open live stream waits before it looks at its game again,
 # whatever it heard: a keep-alive for proxies, and the check that its

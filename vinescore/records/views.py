@@ -39,8 +39,9 @@ from .tasks import import_upload
 class GameByGame(StreamingHttpResponse):
     """A download written as it is made. Under ASGI Django would read a
     plain iterator whole before sending any of it (a big group's games in
-    memory at once); this sends each piece as it comes, made on the
-    request's own thread (its database connection and cursor)."""
+    memory at once); this sends each piece as it comes, each made on the
+    same thread (asgiref's shared one, which keeps its database connection
+    and cursor until the response is closed)."""
 
     async def __aiter__(self):
         pieces = iter(self.streaming_content)
