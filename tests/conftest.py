@@ -6,6 +6,7 @@ from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
 from tests.phone import Phone
+from vinescore.table.live_parts import live_parts
 
 # Property tests check what the rules do, never how fast: a busy machine
 # (CI's two cores running browsers and servers) must not fail one.
@@ -50,10 +51,12 @@ def in_english_unless_asked():
 @pytest.fixture(autouse=True)
 def empty_cache():
     """Each test starts with nothing rendered: a new test database reuses
-    primary keys, so an earlier test's cards must not be found."""
+    primary keys, so an earlier test's cards and live parts must not be found."""
     cache.clear()
+    live_parts.kept.clear()
     yield
     cache.clear()
+    live_parts.kept.clear()
 
 
 @pytest.hookimpl(hookwrapper=True)

@@ -30,9 +30,7 @@ from vinescore.frames import with_room  # noqa: E402
 
 # The threads pages run on: as many as a process may hold database
 # connections, so a page waits for a thread rather than for a connection.
-page_threads = ThreadPoolExecutor(
-    max_workers=settings.PAGE_THREADS, thread_name_prefix="page"
-)
+page_threads = ThreadPoolExecutor(max_workers=settings.PAGE_THREADS, thread_name_prefix="page")
 
 
 class Pages(ASGIHandler):

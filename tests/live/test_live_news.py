@@ -36,7 +36,7 @@ async def heard(pk: int, publish, timeout: float = 5.0) -> bool:
 
 def test_a_change_in_this_process_wakes_the_streams_of_that_game(settings):
     settings.REDIS_URL = ""
-    assert asyncio.run(heard(7, lambda streams: streams.wake_threadsafe(7)))
+    assert asyncio.run(heard(7, lambda streams: streams.heard_threadsafe("7:4")))
 
 
 def test_news_published_to_redis_by_another_process_wakes_the_streams(settings):

@@ -22,6 +22,7 @@ from django_htmx.middleware import HtmxDetails
 from tests.factories import make_game, make_member
 from tests.phone import Phone
 from vinescore.live import stream
+from vinescore.table import live_parts as parts
 from vinescore.table.links import TableLink
 from vinescore.table.models import GameChange
 
@@ -75,7 +76,7 @@ def scored_at(game) -> int:
 
 
 def test_each_phone_gets_the_shared_live_part_with_its_own_token_and_keys():
-    stream.live_parts.kept.clear()
+    parts.live_parts.kept.clear()
     game = make_game(hands=[BEN_MAKES_4] * 2)
     shown = game.version
     ana, ben = (stream_request(game.pk, secret * 32) for secret in "ab")
@@ -91,7 +92,7 @@ def test_each_phone_gets_the_shared_live_part_with_its_own_token_and_keys():
         assert "Hand 4 ·" in html and "Hand 3 scored" in html
         tokens = TOKEN.findall(html)
         assert tokens and all(_unmask_cipher_token(t) == secret for t in tokens)
-        assert stream.CSRF_STAND_IN not in html and stream.KEY_STAND_IN not in html
+        assert parts.CSRF_STAND_IN not in html and parts.KEY_STAND_IN not in html
     keys = KEY.findall(first[2]) + KEY.findall(second[2])
     assert len(keys) == len(set(keys)) >= 2  # every form a key of its own
     # Apart from what is each phone's own, the same live part.
@@ -100,7 +101,7 @@ def test_each_phone_gets_the_shared_live_part_with_its_own_token_and_keys():
 
 
 def test_a_key_from_the_shared_live_part_is_recognised_when_sent_twice(client):
-    stream.live_parts.kept.clear()
+    parts.live_parts.kept.clear()
     game = make_game(hands=[BEN_MAKES_4])
     shown = game.version
     phone = stream_request(game.pk, "c" * 32)
@@ -118,7 +119,7 @@ def test_a_key_from_the_shared_live_part_is_recognised_when_sent_twice(client):
 
 
 def test_a_phone_with_a_notice_of_its_own_gets_a_live_part_of_its_own():
-    stream.live_parts.kept.clear()
+    parts.live_parts.kept.clear()
     game = make_game(hands=[BEN_MAKES_4])
     shown = game.version
     ana, ben = (stream_request(game.pk, secret * 32) for secret in "de")
@@ -130,7 +131,7 @@ def test_a_phone_with_a_notice_of_its_own_gets_a_live_part_of_its_own():
 
 
 def test_a_guests_event_after_the_first_costs_the_one_query_of_its_look():
-    stream.live_parts.kept.clear()
+    parts.live_parts.kept.clear()
     game = make_game(hands=[BEN_MAKES_4] * 2)
     shown = game.version
     ana, ben = (guest_stream_request(game, secret * 32) for secret in "fg")
@@ -156,7 +157,7 @@ def test_a_guests_event_after_the_first_costs_the_one_query_of_its_look():
 
 
 def test_a_guest_who_said_whose_phone_it_is_is_not_asked_by_another_guests_live_part():
-    stream.live_parts.kept.clear()
+    parts.live_parts.kept.clear()
     game = make_game(hands=[BEN_MAKES_4])
     shown = game.version
     asked = guest_stream_request(game, "h" * 32)

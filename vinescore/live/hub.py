@@ -5,6 +5,13 @@ set, and straight to this process's own streams. One listener a process
 wakes the streams of the game named; each then looks for itself with its own
 access (one query), so a lost or doubled message costs at most one look, and
 every stream looks again each LIVE_STREAM_CHECK seconds anyway.
+
+The news names the version, so a stream that looked lately may be sent a
+version this process has already rendered for its kind of visitor without
+a look of its own (stream.Trust). What may change who sees a game without
+moving its version (a withdrawn link, a member's role, a signing out) is
+news too: `announce(pk)` for one game, `announce_access()` for all, after
+which every stream looks again before it is sent anything.
 """
 
 from __future__ import annotations
@@ -20,6 +27,8 @@ from django.db import connection, transaction
 logger = logging.getLogger(__name__)
 
 CHANNEL = "vinescore_games"
+# The news of an access change for every game, in place of a game's pk.
+ACCESS = "*"
 
 
 # The news of changes committed while a request is answered, held until the
@@ -32,6 +41,20 @@ def announce(pk: int, version: int | None = None) -> None:
     """Tells every process game `pk` is at `version` (or its access changed), once
     the transaction commits and the request's answer is made."""
     transaction.on_commit(lambda: tell(pk, version))
+
+
+def announce_access() -> None:
+    """Tells every process that who may see which game changed (a member's
+    role, a member removed, a phone signed out): each stream looks again
+    before its next event. Told once however many rows one transaction
+    changed (sessions cleared by the thousand)."""
+    pending = transaction.get_connection().run_on_commit
+    if not any(call is publish_access for _, call, _ in pending):
+        transaction.on_commit(publish_access)
+
+
+def publish_access() -> None:
+    publish(ACCESS, None)
 
 
 def tell(pk: int, version: int | None) -> None:
@@ -59,7 +82,7 @@ def news_after_answer(get_response):
     return middleware
 
 
-def publish(pk: int, version: int | None) -> None:
+def publish(pk: int | str, version: int | None) -> None:
     payload = f"{pk}:{version or ''}"
     if connection.vendor == "postgresql":
         try:
@@ -74,7 +97,7 @@ def publish(pk: int, version: int | None) -> None:
             redis.Redis.from_url(settings.REDIS_URL, socket_timeout=1).publish(CHANNEL, payload)
         except Exception:
             logger.warning("Could not publish game %s to Redis", pk, exc_info=True)
-    streams.wake_threadsafe(pk)
+    streams.heard_threadsafe(payload)
 
 
 class Hub:
@@ -85,6 +108,12 @@ class Hub:
     def __init__(self) -> None:
         self.waiting: dict[int, set[asyncio.Event]] = defaultdict(set)
         self.turns: dict[int, asyncio.Lock] = {}
+        # The latest version heard of, for each game with a stream here.
+        self.versions: dict[int, int] = {}
+        # Counts the news of access changes (and the times the news may have
+        # been missed): a stream that looked before the last is sent nothing
+        # until it looks again. Never reset, so never seen twice.
+        self.access_changes = 0
         self.loop: asyncio.AbstractEventLoop | None = None
         self.listeners: list[asyncio.Task] = []
 
@@ -94,6 +123,7 @@ class Hub:
             self.loop = loop
             self.waiting.clear()
             self.turns.clear()
+            self.versions.clear()
             self.listeners = self.start_listeners()
         event = asyncio.Event()
         self.waiting[pk].add(event)
@@ -106,25 +136,39 @@ class Hub:
             if not events:
                 del self.waiting[pk]
                 self.turns.pop(pk, None)
+                self.versions.pop(pk, None)
 
     def turn(self, pk: int) -> asyncio.Lock:
         """Held while a stream reads game `pk`: the first of the woken streams renders
         and keeps the sheet, the others only look it up."""
         return self.turns.setdefault(pk, asyncio.Lock())
 
-    def wake(self, pk: int) -> None:
-        for event in self.waiting.get(pk, ()):
+    def wake(self, pk: int, version: int | None = None) -> None:
+        events = self.waiting.get(pk)
+        if not events:
+            return
+        if version is None:  # who may see it changed
+            self.access_changes += 1
+        elif version > self.versions.get(pk, 0):
+            self.versions[pk] = version
+        for event in events:
             event.set()
 
-    def wake_threadsafe(self, pk: int) -> None:
+    def version_heard(self, pk: int) -> int | None:
+        """The latest version of game `pk` this process heard of, if any."""
+        return self.versions.get(pk)
+
+    def heard_threadsafe(self, payload: str) -> None:
         loop = self.loop
         if loop is not None and not loop.is_closed():
-            loop.call_soon_threadsafe(self.wake, pk)
+            loop.call_soon_threadsafe(self.heard, payload)
 
     def heard(self, payload: str) -> None:
-        pk, _, _version = payload.partition(":")
-        if pk.isdigit():
-            self.wake(int(pk))
+        pk, _, version = payload.partition(":")
+        if pk == ACCESS:
+            self.access_changes += 1
+        elif pk.isdigit():
+            self.wake(int(pk), int(version) if version.isdigit() else None)
 
     def start_listeners(self) -> list[asyncio.Task]:
         tasks = []
@@ -180,8 +224,12 @@ class Hub:
             await asyncio.sleep(1)
 
     def wake_all(self) -> None:
-        for pk in list(self.waiting):
-            self.wake(pk)
+        """After a time not listening: news may have been missed, so every
+        stream looks."""
+        self.access_changes += 1
+        for events in self.waiting.values():
+            for event in events:
+                event.set()
 
 
 # This process's streams.

@@ -12,9 +12,9 @@ is rendered once a process per kind of visitor and language (LiveParts).
 from __future__ import annotations
 
 import asyncio
-import threading
-from collections import OrderedDict
+import time
 from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -23,20 +23,17 @@ from django.core.exceptions import PermissionDenied
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
-from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from vinescore.accounts import access
 from vinescore.accounts.models import Membership
 from vinescore.frames import with_room
 from vinescore.live.hub import streams
-from vinescore.table.changes import new_key
 from vinescore.table.links import watching
+from vinescore.table.live_parts import kept_live, kept_part, note_kind, shared_live
 from vinescore.table.models import Game
-from vinescore.table.sheet_views import sheet_response
 from vinescore.table.views import get_game, showable
 from vinescore.table.watch_views import Withdrawn, watched_game
 
@@ -46,101 +43,8 @@ from vinescore.table.watch_views import Withdrawn, watched_game
 Snapshot = tuple[int, int, str | None] | None
 # A read of the game as the visitor may see it, given the version they show.
 Read = Callable[[HttpRequest, int | None], Snapshot]
-
-
-# Where each phone's own CSRF token and one-time keys go in a live part
-# rendered once for many streams: letters only, so escaping leaves them be.
-CSRF_STAND_IN = "csrfStandInOfEachStream"
-KEY_STAND_IN = "keyStandInOfEachStream"
-STAND_INS = {"csrf_token": CSRF_STAND_IN, "key_stand_in": KEY_STAND_IN}
-
-
-class LiveParts:
-    """The live parts rendered in this process, by game, version, kind of
-    visitor, language and address, the latest `size` of them (a version is
-    asked for by its streams within a second of its news)."""
-
-    def __init__(self, size: int = 1000) -> None:
-        self.size = size
-        self.kept: OrderedDict[tuple, str] = OrderedDict()
-        self.lock = threading.Lock()
-
-    def get(self, key: tuple) -> str | None:
-        with self.lock:
-            return self.kept.get(key)
-
-    def put(self, key: tuple, html: str) -> None:
-        with self.lock:
-            self.kept[key] = html
-            while len(self.kept) > self.size:
-                self.kept.popitem(last=False)
-
-
-live_parts = LiveParts()
-
-
-def part_key(request: HttpRequest, pk: int, version: int, who: str, live_url: str) -> tuple:
-    # A guest's phone is asked "Who are you?" until it answers.
-    asked = who == access.GUEST and not access.has_answered(request, pk)
-    return (pk, version, who, get_language(), live_url, request.GET.get("all") == "1", asked)
-
-
-def has_messages(request: HttpRequest) -> bool:
-    """Notices for this visitor only: their live part is their own."""
-    storage = getattr(request, "_messages", None)
-    return storage is not None and len(storage) > 0
-
-
-def for_visitor(request: HttpRequest, html: str) -> str:
-    """A shared live part with this visitor's CSRF token, and a one-time key
-    of its own for each form."""
-    html = html.replace(CSRF_STAND_IN, stream_token(request))
-    parts = html.split(KEY_STAND_IN)
-    return "".join(part + new_key() for part in parts[:-1]) + parts[-1]
-
-
-def stream_token(request: HttpRequest) -> str:
-    """The phone's CSRF token, masked once for all its stream's events: they
-    go out uncompressed, where a fresh mask each time guards nothing, and
-    masking was a third of an event's CPU."""
-    token = request.__dict__.get("_stream_csrf_token")
-    if token is None:
-        token = request.__dict__["_stream_csrf_token"] = get_token(request)
-    return token
-
-
-def kept_live(
-    request: HttpRequest, pk: int, version: int, who: str, live_url: str = ""
-) -> str | None:
-    """The live part of this version as this visitor sees it, if this process
-    rendered it for another stream already; None otherwise."""
-    if has_messages(request):
-        return None
-    html = live_parts.get(part_key(request, pk, version, who, live_url))
-    return None if html is None else for_visitor(request, html)
-
-
-def shared_live(request: HttpRequest, game: Game, who: str, live_url: str = "") -> str:
-    """The live part as the poll would answer this visitor, rendered once a
-    version for every stream of its kind in this process."""
-    if has_messages(request):
-        return render_live(request, game, who, live_url)
-    key = part_key(request, game.pk, game.version, who, live_url)
-    html = live_parts.get(key)
-    if html is None:
-        html = render_live(request, game, who, live_url, stand_ins=STAND_INS)
-        live_parts.put(key, html)
-    return for_visitor(request, html)
-
-
-def render_live(
-    request: HttpRequest, game: Game, who: str, live_url: str = "", stand_ins: dict | None = None
-) -> str:
-    """The live part as the poll would answer this visitor."""
-    response = sheet_response(
-        request, game, who, live_url=live_url, live_part=True, stand_ins=stand_ins
-    )
-    return response.render().content.decode()
+# The time of a stream's looks (Trust).
+clock = time.monotonic
 
 
 def released(read: Read) -> Read:
@@ -168,14 +72,22 @@ def game_snapshot(pk: int) -> Read:
         if look is None:  # no longer let in
             return None
         _, version, role = look
+        request.__dict__["_live_role"] = role
         # A guest let in at an earlier look, whose table link this look found good.
         seated = role == access.GUEST and access.by_guest(request, pk)
+        # A guest, or a viewer who scanned a table link (who scores as one
+        # while it is good).
+        as_guest = role == access.GUEST or (
+            role not in Membership.WRITERS and bool(access.tables(request))
+        )
         if version == shown and (role != access.GUEST or seated):
+            if seated or not as_guest:
+                who = access.GUEST if seated else access.Place(None, role).who
+                note_kind(request, pk, who)
             return pk, version, None
-        if role == access.GUEST or (role not in Membership.WRITERS and access.tables(request)):
-            # A guest (or a viewer who scanned a table link, who scores as
-            # one while it is good): let in as the poll lets them in, at the
-            # first look; a guest's later looks check its link themselves.
+        if as_guest:
+            # Let in as the poll lets them in, at the first look; a guest's
+            # later looks check its link themselves.
             kept = kept_live(request, pk, version, access.GUEST) if seated else None
             if kept is not None:
                 return pk, version, kept
@@ -207,7 +119,9 @@ def watch_snapshot(token: str) -> Read:
         found = Game.objects.look(watching(token))
         if found is None:
             return None
+        request.__dict__["_live_role"] = found[2]
         if found[1] == shown:
+            note_kind(request, found[0], "watch", live_url)
             return found[0], shown, None
         kept = kept_live(request, found[0], found[1], "watch", live_url)
         if kept is not None:
@@ -240,7 +154,58 @@ def shown_version(request: HttpRequest) -> int | None:
     return int(told) if told.isdigit() and len(told) < 12 else None
 
 
-async def stream(request: HttpRequest, read: Read, first: Snapshot) -> AsyncIterator[str]:
+@dataclass
+class Trust:
+    """What a stream's last look found: when, with what role, and which kind
+    of live part (parts.part_kind) it was last sent. Until LIVE_STREAM_CHECK
+    seconds after that look, and while no access news came (hub.py), a
+    version this process has already rendered for that kind is sent without
+    a look; anything else waits for the stream's own look."""
+
+    looked_at: float
+    access_changes: int
+    role: str | None = None
+    kind: tuple | None = None
+
+    def holds(self) -> bool:
+        return (
+            self.kind is not None
+            and self.access_changes == streams.access_changes
+            and clock() - self.looked_at < settings.LIVE_STREAM_CHECK
+        )
+
+    def part(self, request: HttpRequest, pk: int, version: int) -> str | None:
+        """The live part of `version` for this phone, if this process has it
+        and the look still holds."""
+        return kept_part(request, pk, version, self.kind) if self.holds() else None
+
+    def next_look(self) -> float:
+        """Seconds until the stream must look again."""
+        return max(0.0, self.looked_at + settings.LIVE_STREAM_CHECK - clock())
+
+
+async def look(
+    request: HttpRequest, read: Read, shown: int | None, trust: Trust | None
+) -> tuple[Snapshot, Trust]:
+    """The stream's own look, and what it leaves to trust until the next.
+    The first runs on the thread its middleware ran on (where its session
+    was read), the others on any thread of the pool."""
+    changes, started = streams.access_changes, clock()
+    request.__dict__.pop("_live_kind", None)
+    snapshot = await sync_to_async(read, thread_sensitive=trust is None)(request, shown)
+    role = request.__dict__.pop("_live_role", None)
+    if "_live_kind" in request.__dict__:  # the kind of part this read sent
+        kind = request.__dict__.pop("_live_kind")
+    elif trust is not None and trust.role == role:  # none sent: as before, in the same role
+        kind = trust.kind
+    else:
+        kind = None
+    return snapshot, Trust(started, changes, role, kind)
+
+
+async def stream(
+    request: HttpRequest, read: Read, first: Snapshot, trust: Trust
+) -> AsyncIterator[str]:
     assert first is not None
     pk, version, html = first
     woken = streams.subscribe(pk)
@@ -251,12 +216,25 @@ async def stream(request: HttpRequest, read: Read, first: Snapshot) -> AsyncIter
             yield event("live", html, version)
         while True:
             try:
-                await asyncio.wait_for(woken.wait(), settings.LIVE_STREAM_CHECK)
+                await asyncio.wait_for(woken.wait(), trust.next_look())
             except TimeoutError:
                 yield ": still here\n\n"  # keeps proxies and phones from closing it
             woken.clear()
+            heard = streams.version_heard(pk)
+            if heard is not None and trust.holds():
+                if heard <= version:  # news of what this phone shows already
+                    continue
+                html = trust.part(request, pk, heard)
+                if html is not None:  # another stream here rendered it
+                    version = heard
+                    yield event("live", html, version)
+                    continue
             async with streams.turn(pk):
-                now = await sync_to_async(read, thread_sensitive=False)(request, version)
+                html = trust.part(request, pk, heard) if heard and heard > version else None
+                if html is not None:  # rendered while this stream waited its turn
+                    now = pk, heard, html
+                else:
+                    now, trust = await look(request, read, version, trust)
             if now is None:
                 yield event("closed", "")
                 return
@@ -268,7 +246,7 @@ async def stream(request: HttpRequest, read: Read, first: Snapshot) -> AsyncIter
 
 
 async def respond(request: HttpRequest, read: Read) -> HttpResponse:
-    first = await sync_to_async(read, thread_sensitive=True)(request, shown_version(request))
+    first, trust = await look(request, read, shown_version(request), None)
     if first is None:
         raise Http404("No such game.")
     if not isinstance(request, ASGIRequest):
@@ -279,7 +257,9 @@ async def respond(request: HttpRequest, read: Read) -> HttpResponse:
     # Uncompressed: GZipMiddleware would make each event a gzip member of its
     # own, which browsers do not read as one stream (and proxies may hold).
     request.META.pop("HTTP_ACCEPT_ENCODING", None)
-    response = StreamingHttpResponse(stream(request, read, first), content_type="text/event-stream")
+    response = StreamingHttpResponse(
+        stream(request, read, first, trust), content_type="text/event-stream"
+    )
     response["Cache-Control"] = "no-cache"
     response["X-Accel-Buffering"] = "no"  # nginx: pass each event on at once
     return response

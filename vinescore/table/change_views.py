@@ -29,6 +29,7 @@ from vinescore.accounts import access
 from vinescore.scoring import replay
 from vinescore.scoring.ledger import describe, settle_up
 
+from . import live_parts
 from .change_words import change_words
 from .changes import ChangeForm
 from .forms import GuestWhoForm, NoteForm, ReopenForm
@@ -85,7 +86,7 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
     if not request.htmx:
         return HttpResponseRedirect(game.get_absolute_url())
     hands = [*hands, LiveHand(hand.pk, hand.facts, hand.created_at)]
-    return sheet_response(request, game, game.place.who, played=(hands, sheet))
+    return live_parts.answer(request, game, played=(hands, sheet))
 
 
 def hand_sent_again(request: HttpRequest, form: HandForm) -> HttpResponse:

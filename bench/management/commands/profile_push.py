@@ -46,6 +46,7 @@ from django_htmx.middleware import HtmxDetails
 from bench import profiling
 from bench.management.commands.bench_tables import random_hand
 from vinescore.live import stream
+from vinescore.table import live_parts as parts
 from vinescore.table import models as table_models
 from vinescore.table.models import Game, KeptTables, Seat
 
@@ -60,7 +61,7 @@ class Worker:
         self.name = name
         self.cache = (OrderedDict(), {})
         self.kept = KeptTables()
-        self.live_parts = stream.LiveParts()
+        self.live_parts = parts.LiveParts()
 
 
 @contextmanager
@@ -72,7 +73,7 @@ def inside(worker: Worker, shared: bool):
         backend._cache, backend._expire_info = worker.cache
     with (
         mock.patch.object(table_models, "KEPT", worker.kept),
-        mock.patch.object(stream, "live_parts", worker.live_parts),
+        mock.patch.object(parts, "live_parts", worker.live_parts),
     ):
         try:
             yield

@@ -1,0 +1,122 @@
+"""A game's live part, rendered once a version in each process for every
+phone of one kind (a member who writes, a viewer, a guest, a spectator) and
+language, and sent to each with its own CSRF token and one-time keys.
+
+Rendered by whoever needs it first: the phone whose hand made the version
+(its htmx answer, `answer`), or the first stream of the game that looks
+(vinescore/live/stream.py). Every stream of that kind in the process is then sent the
+same part (`kept_live`).
+"""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.utils.translation import get_language
+
+from vinescore.accounts import access
+from vinescore.shared_parts import (
+    CSRF_STAND_IN,
+    KEY_STAND_IN,
+    STAND_INS,
+    has_messages,
+    live_parts,
+    stream_token,
+)
+
+from .changes import new_key
+from .models import Game
+from .sheet_views import sheet_response
+
+
+def part_kind(request: HttpRequest, pk: int, who: str, live_url: str) -> tuple:
+    """What, besides the game and its version, the live part a visitor is
+    sent depends on. A guest's phone is asked "Who are you?" until it
+    answers."""
+    asked = who == access.GUEST and not access.has_answered(request, pk)
+    return (who, get_language(), live_url, request.GET.get("all") == "1", asked)
+
+
+def sent_kind(request: HttpRequest, kind: tuple | None) -> tuple | None:
+    """Notes the kind of live part this visitor was just sent (None: one of
+    its own, which no other phone's can stand for), for the stream's next
+    event (vinescore/live/stream.py, Trust); gives it back."""
+    request.__dict__["_live_kind"] = kind
+    return kind
+
+
+def note_kind(request: HttpRequest, pk: int, who: str, live_url: str = "") -> None:
+    """Notes the kind of live part this visitor would be sent, when a look
+    found nothing new to send it."""
+    sent_kind(request, None if has_messages(request) else part_kind(request, pk, who, live_url))
+
+
+def for_visitor(request: HttpRequest, html: str) -> str:
+    """A shared live part with this visitor's CSRF token, and a one-time key
+    of its own for each form."""
+    html = html.replace(CSRF_STAND_IN, stream_token(request))
+    parts = html.split(KEY_STAND_IN)
+    return "".join(part + new_key() for part in parts[:-1]) + parts[-1]
+
+
+def kept_part(request: HttpRequest, pk: int, version: int, kind: tuple) -> str | None:
+    """The live part of this version for this kind of visitor, with this
+    visitor's token and keys, if this process has it; None otherwise."""
+    html = live_parts.get((pk, version, *kind))
+    return None if html is None else for_visitor(request, html)
+
+
+def kept_live(
+    request: HttpRequest, pk: int, version: int, who: str, live_url: str = ""
+) -> str | None:
+    """The live part of this version as this visitor sees it, if this process
+    rendered it already; None otherwise."""
+    if has_messages(request):
+        return None
+    kind = part_kind(request, pk, who, live_url)
+    html = kept_part(request, pk, version, kind)
+    if html is not None:
+        sent_kind(request, kind)
+    return html
+
+
+def shared_live(request: HttpRequest, game: Game, who: str, live_url: str = "", played=None) -> str:
+    """The live part as the poll would answer this visitor, rendered once a
+    version for every phone of its kind in this process."""
+    if has_messages(request):
+        sent_kind(request, None)
+        return render_live(request, game, who, live_url, played=played)
+    kind = sent_kind(request, part_kind(request, game.pk, who, live_url))
+    key = (game.pk, game.version, *kind)
+    html = live_parts.get(key)
+    if html is None:
+        html = render_live(request, game, who, live_url, stand_ins=STAND_INS, played=played)
+        live_parts.put(key, html)
+    return for_visitor(request, html)
+
+
+def render_live(
+    request: HttpRequest,
+    game: Game,
+    who: str,
+    live_url: str = "",
+    stand_ins: dict | None = None,
+    played=None,
+) -> str:
+    """The live part as the poll would answer this visitor."""
+    response = sheet_response(
+        request,
+        game,
+        who,
+        live_url=live_url,
+        live_part=True,
+        stand_ins=stand_ins,
+        played=played,
+    )
+    return response.render().content.decode()
+
+
+def answer(request: HttpRequest, game: Game, played) -> HttpResponse:
+    """A change's htmx answer, the live part of the version it made: kept for
+    the streams of this process of the same kind as the phone that made it,
+    which are then sent it without rendering it again."""
+    return HttpResponse(shared_live(request, game, game.place.who, played=played))
