@@ -237,8 +237,8 @@ def test_the_stream_of_a_withdrawn_spectator_link_is_closed_at_once(servers):
 
 
 def test_a_member_who_signs_out_elsewhere_loses_the_stream_at_its_next_look(tmp_path, monkeypatch):
-    # Signing out moves no game on and announces nothing: the stream's own
-    # look, every LIVE_STREAM_CHECK seconds, finds the session gone.
+    # Sessions ended are news (hub.announce_access), and were it missed, the
+    # stream's own look every LIVE_STREAM_CHECK seconds finds them gone.
     monkeypatch.setenv("LIVE_STREAM_CHECK", "1")
     game = make_game(hands=[EXACT_BEN])
     with app_server(postgresql_url(), tmp_path) as b:

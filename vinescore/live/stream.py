@@ -6,7 +6,8 @@ the same access check; sent only past the version the phone names (`?version=`,
 `Last-Event-ID`), and `closed` once the visitor may no longer see the game.
 A stream per phone all evening costs, waiting, a coroutine with no thread or
 connection (asgi.py); each look, one query (Game.objects.look); a moved version
-is rendered once a process per kind of visitor and language (LiveParts).
+is rendered once a process per kind of visitor and language (table/live_parts.py),
+and a stream that looked lately is sent it with no look of its own (Trust).
 """
 
 from __future__ import annotations
