@@ -8,6 +8,7 @@ import asyncio
 
 import pytest
 import redis
+from django.conf import settings as django_settings
 from django.test.signals import template_rendered
 
 from tests.factories import make_game, make_member
@@ -57,10 +58,14 @@ def test_a_hand_is_told_to_the_other_phones_once_its_own_answer_is_made(client, 
     game = make_game(target=999)
     client.force_login(make_member("member"))
     told: list[tuple[int, int | None, bool]] = []
+    carried: list[str] = []
     rendered = []
-    monkeypatch.setattr(
-        hub, "publish", lambda pk, version: told.append((pk, version, bool(rendered)))
-    )
+
+    def publish(pk, version, part=""):
+        told.append((pk, version, bool(rendered)))
+        carried.append(part)
+
+    monkeypatch.setattr(hub, "publish", publish)
     template_rendered.connect(lambda **kwargs: rendered.append(True), weak=False)
     try:
         answer = client.post(
@@ -73,6 +78,13 @@ def test_a_hand_is_told_to_the_other_phones_once_its_own_answer_is_made(client, 
     assert answer.status_code == 200
     game.refresh_from_db()
     assert told == [(game.pk, game.version, True)]
+    # and the news carries the sheet it answered with, for the other processes
+    streams = hub.Hub()
+    streams.waiting[game.pk].add(asyncio.Event())
+    streams.heard(f"{game.pk}:{game.version}:{carried[0]}")
+    kind = ("write", django_settings.LANGUAGE_CODE, "", False, False)
+    assert f'data-version="{game.version}"' in streams.carried_part(game.pk, game.version, kind)
+    assert streams.carried_part(game.pk, game.version, ("view", *kind[1:])) is None
     # Outside a request (an import, the admin's shell) it goes at commit.
     told.clear()
     rendered.clear()

@@ -17,7 +17,10 @@ which every stream looks again before it is sent anything.
 from __future__ import annotations
 
 import asyncio
+import base64
+import json
 import logging
+import zlib
 from collections import defaultdict
 from contextvars import ContextVar
 
@@ -29,12 +32,15 @@ logger = logging.getLogger(__name__)
 CHANNEL = "vinescore_games"
 # The news of an access change for every game, in place of a game's pk.
 ACCESS = "*"
+# PostgreSQL's limit on a NOTIFY's payload is 8,000 bytes: a live part
+# packed larger than this is left out, and each process renders its own.
+MOST_CARRIED = 7_000
 
 
 # The news of changes committed while a request is answered, held until the
 # answer is ready (news_after_answer): the phone that made the change is
 # answered first, not slowed by the streams its news wakes in this process.
-held: ContextVar[dict[int, int | None] | None] = ContextVar("held news", default=None)
+held: ContextVar[dict[int, tuple[int | None, str]] | None] = ContextVar("held news", default=None)
 
 
 def announce(pk: int, version: int | None = None) -> None:
@@ -62,7 +68,18 @@ def tell(pk: int, version: int | None) -> None:
     if waiting is None:
         publish(pk, version)
     else:
-        waiting[pk] = version
+        waiting[pk] = (version, "")
+
+
+def carry(pk: int, version: int, kind: tuple, html: str) -> None:
+    """The live part of game `pk`'s new `version` for one `kind` of visitor,
+    rendered by the answer of the change that made it: carried with the news,
+    so that no other process renders it again (Hub.carried_part)."""
+    waiting = held.get()
+    if waiting is not None and waiting.get(pk, (None,))[0] == version:
+        packed = json.dumps(kind).encode() + b"\n" + html.encode()
+        packed = base64.b64encode(zlib.compress(packed)).decode()
+        waiting[pk] = (version, packed if len(packed) <= MOST_CARRIED else "")
 
 
 def news_after_answer(get_response):
@@ -76,14 +93,14 @@ def news_after_answer(get_response):
         finally:
             waiting = held.get()
             held.reset(token)
-            for pk, version in waiting.items():
-                publish(pk, version)
+            for pk, (version, part) in waiting.items():
+                publish(pk, version, part)
 
     return middleware
 
 
-def publish(pk: int | str, version: int | None) -> None:
-    payload = f"{pk}:{version or ''}"
+def publish(pk: int | str, version: int | None, part: str = "") -> None:
+    payload = f"{pk}:{version or ''}" + (f":{part}" if part else "")
     if connection.vendor == "postgresql":
         try:
             with connection.cursor() as cursor:
@@ -108,8 +125,10 @@ class Hub:
     def __init__(self) -> None:
         self.waiting: dict[int, set[asyncio.Event]] = defaultdict(set)
         self.turns: dict[int, asyncio.Lock] = {}
-        # The latest version heard of, for each game with a stream here.
+        # The latest version heard of, for each game with a stream here,
+        # and the live part its news carried, packed (see carry).
         self.versions: dict[int, int] = {}
+        self.carried: dict[int, tuple[int, str]] = {}
         # Counts the news of access changes (and the times the news may have
         # been missed): a stream that looked before the last is sent nothing
         # until it looks again. Never reset, so never seen twice.
@@ -124,6 +143,7 @@ class Hub:
             self.waiting.clear()
             self.turns.clear()
             self.versions.clear()
+            self.carried.clear()
             self.listeners = self.start_listeners()
         event = asyncio.Event()
         self.waiting[pk].add(event)
@@ -137,13 +157,14 @@ class Hub:
                 del self.waiting[pk]
                 self.turns.pop(pk, None)
                 self.versions.pop(pk, None)
+                self.carried.pop(pk, None)
 
     def turn(self, pk: int) -> asyncio.Lock:
         """Held while a stream reads game `pk`: the first of the woken streams renders
         and keeps the sheet, the others only look it up."""
         return self.turns.setdefault(pk, asyncio.Lock())
 
-    def wake(self, pk: int, version: int | None = None) -> None:
+    def wake(self, pk: int, version: int | None = None, part: str = "") -> None:
         events = self.waiting.get(pk)
         if not events:
             return
@@ -151,8 +172,21 @@ class Hub:
             self.access_changes += 1
         elif version > self.versions.get(pk, 0):
             self.versions[pk] = version
+            if part:
+                self.carried[pk] = (version, part)
         for event in events:
             event.set()
+
+    def carried_part(self, pk: int, version: int, kind: tuple) -> str | None:
+        """The live part of `version` for `kind`, if its news carried it."""
+        version_carried, packed = self.carried.get(pk, (None, ""))
+        if version_carried != version or not packed:
+            return None
+        try:
+            head, _, html = zlib.decompress(base64.b64decode(packed)).partition(b"\n")
+        except (ValueError, zlib.error):
+            return None
+        return html.decode() if head == json.dumps(kind).encode() else None
 
     def version_heard(self, pk: int) -> int | None:
         """The latest version of game `pk` this process heard of, if any."""
@@ -164,11 +198,12 @@ class Hub:
             loop.call_soon_threadsafe(self.heard, payload)
 
     def heard(self, payload: str) -> None:
-        pk, _, version = payload.partition(":")
+        pk, _, rest = payload.partition(":")
+        version, _, part = rest.partition(":")
         if pk == ACCESS:
             self.access_changes += 1
         elif pk.isdigit():
-            self.wake(int(pk), int(version) if version.isdigit() else None)
+            self.wake(int(pk), int(version) if version.isdigit() else None, part)
 
     def start_listeners(self) -> list[asyncio.Task]:
         tasks = []

@@ -14,6 +14,7 @@ from django.http import HttpRequest, HttpResponse
 from django.utils.translation import get_language
 
 from vinescore.accounts import access
+from vinescore.live import hub
 from vinescore.shared_parts import (
     CSRF_STAND_IN,
     KEY_STAND_IN,
@@ -60,16 +61,23 @@ def for_visitor(request: HttpRequest, html: str) -> str:
 
 def kept_part(request: HttpRequest, pk: int, version: int, kind: tuple) -> str | None:
     """The live part of this version for this kind of visitor, with this
-    visitor's token and keys, if this process has it; None otherwise."""
-    html = live_parts.get((pk, version, *kind))
-    return None if html is None else for_visitor(request, html)
+    visitor's token and keys, if this process has it or the version's news
+    carried it; None otherwise."""
+    key = (pk, version, *kind)
+    html = live_parts.get(key)
+    if html is None:
+        html = hub.streams.carried_part(pk, version, kind)
+        if html is None:
+            return None
+        live_parts.put(key, html)
+    return for_visitor(request, html)
 
 
 def kept_live(
     request: HttpRequest, pk: int, version: int, who: str, live_url: str = ""
 ) -> str | None:
     """The live part of this version as this visitor sees it, if this process
-    rendered it already; None otherwise."""
+    rendered it already or its news carried it; None otherwise."""
     if has_messages(request):
         return None
     kind = part_kind(request, pk, who, live_url)
@@ -118,5 +126,11 @@ def render_live(
 def answer(request: HttpRequest, game: Game, played) -> HttpResponse:
     """A change's htmx answer, the live part of the version it made: kept for
     the streams of this process of the same kind as the phone that made it,
-    which are then sent it without rendering it again."""
-    return HttpResponse(shared_live(request, game, game.place.who, played=played))
+    and carried by the news to the other processes' (hub.carry), which are
+    then sent it without rendering it again."""
+    html = shared_live(request, game, game.place.who, played=played)
+    kind = request.__dict__.get("_live_kind")
+    shared = None if kind is None else live_parts.get((game.pk, game.version, *kind))
+    if shared is not None:
+        hub.carry(game.pk, game.version, kind, shared)
+    return HttpResponse(html)

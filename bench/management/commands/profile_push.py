@@ -45,6 +45,7 @@ from django_htmx.middleware import HtmxDetails
 
 from bench import profiling
 from bench.management.commands.bench_tables import random_hand
+from vinescore import shared_parts
 from vinescore.live import stream
 from vinescore.table import live_parts as parts
 from vinescore.table import models as table_models
@@ -61,7 +62,7 @@ class Worker:
         self.name = name
         self.cache = (OrderedDict(), {})
         self.kept = KeptTables()
-        self.live_parts = parts.LiveParts()
+        self.live_parts = shared_parts.LiveParts()
 
 
 @contextmanager
