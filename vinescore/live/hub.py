@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import functools
 import json
 import logging
 import zlib
@@ -38,9 +39,12 @@ MOST_CARRIED = 7_000
 
 
 # The news of changes committed while a request is answered, held until the
-# answer is ready (news_after_answer): the phone that made the change is
-# answered first, not slowed by the streams its news wakes in this process.
-held: ContextVar[dict[int, tuple[int | None, str]] | None] = ContextVar("held news", default=None)
+# answer is sent (news_after_answer): the phone that made the change is
+# answered first, not slowed by telling the others or by the streams its
+# news wakes in this process. By game: its version, and the live part the
+# answer rendered, with its kind of visitor (carry), if any.
+Held = dict[int, tuple[int | None, tuple | None, str]]
+held: ContextVar[Held | None] = ContextVar("held news", default=None)
 
 
 def announce(pk: int, version: int | None = None) -> None:
@@ -68,7 +72,7 @@ def tell(pk: int, version: int | None) -> None:
     if waiting is None:
         publish(pk, version)
     else:
-        waiting[pk] = (version, "")
+        waiting[pk] = (version, None, "")
 
 
 def carry(pk: int, version: int, kind: tuple, html: str) -> None:
@@ -77,24 +81,39 @@ def carry(pk: int, version: int, kind: tuple, html: str) -> None:
     so that no other process renders it again (Hub.carried_part)."""
     waiting = held.get()
     if waiting is not None and waiting.get(pk, (None,))[0] == version:
-        packed = json.dumps(kind).encode() + b"\n" + html.encode()
-        packed = base64.b64encode(zlib.compress(packed)).decode()
-        waiting[pk] = (version, packed if len(packed) <= MOST_CARRIED else "")
+        waiting[pk] = (version, kind, html)
+
+
+def packed(kind: tuple, html: str) -> str:
+    """A live part and its kind as a NOTIFY carries them ("" if too long)."""
+    part = json.dumps(kind).encode() + b"\n" + html.encode()
+    part = base64.b64encode(zlib.compress(part)).decode()
+    return part if len(part) <= MOST_CARRIED else ""
+
+
+def tell_held(waiting: Held) -> None:
+    for pk, (version, kind, html) in waiting.items():
+        publish(pk, version, packed(kind, html) if kind is not None else "")
 
 
 def news_after_answer(get_response):
-    """Middleware: what a request changed is told once its answer is made
-    (the answer to an htmx change is the rendered sheet)."""
+    """Middleware: what a request changed is told once its answer is sent
+    (the answer to an htmx change is the rendered sheet): when the server
+    closes the response, as it does with a file's."""
 
     def middleware(request):
         token = held.set({})
         try:
-            return get_response(request)
+            response = get_response(request)
+        except BaseException:
+            tell_held(held.get())
+            raise
         finally:
             waiting = held.get()
             held.reset(token)
-            for pk, (version, part) in waiting.items():
-                publish(pk, version, part)
+        if waiting:
+            response._resource_closers.append(functools.partial(tell_held, waiting))
+        return response
 
     return middleware
 
