@@ -310,18 +310,25 @@ if "postgres" in DATABASES["default"]["ENGINE"]:
 # each connection it may hold.
 PAGE_THREADS = int(os.environ.get("PAGE_THREADS", os.environ.get("DB_POOL_SIZE", "10")))
 
-# Seconds an open live stream waits before it looks at its game again,
-# whatever it heard: a keep-alive for proxies, and the check that its
-# visitor may still see the game (live/stream.py). On SQLite without Redis
-# nothing carries news between the app's processes (live/hub.py), so a
-# stream looks every second, which is still less than the poll it replaces.
+# An open live stream (live/stream.py) sends a keep-alive for proxies
+# every LIVE_STREAM_CHECK seconds it has sent nothing, and looks at its game
+# again, whatever it heard, LIVE_STREAM_LOOK seconds after its last look:
+# the check that its visitor may still see the game where no news told
+# otherwise (a session or a table link running out; what ends someone's
+# access, a link withdrawn, a member removed, a phone signed out, is news,
+# live/hub.py). On SQLite without Redis nothing carries news between the
+# app's processes, so a stream looks every second, which is still less
+# than the poll it replaces.
 # LIVE_STREAMS=false: the sheets only poll, for a proxy that cannot pass a
 # stream on as it comes.
 LIVE_STREAMS = env_bool("LIVE_STREAMS", True)
+NEWS_BETWEEN_PROCESSES = "sqlite" not in DATABASES["default"]["ENGINE"] or bool(REDIS_URL)
 LIVE_STREAM_CHECK = float(
+    os.environ.get("LIVE_STREAM_CHECK", "30" if NEWS_BETWEEN_PROCESSES else "1")
+)
+LIVE_STREAM_LOOK = float(
     os.environ.get(
-        "LIVE_STREAM_CHECK",
-        "1" if "sqlite" in DATABASES["default"]["ENGINE"] and not REDIS_URL else "30",
+        "LIVE_STREAM_LOOK", 4 * LIVE_STREAM_CHECK if NEWS_BETWEEN_PROCESSES else LIVE_STREAM_CHECK
     )
 )
 

@@ -236,17 +236,27 @@ def test_the_stream_of_a_withdrawn_spectator_link_is_closed_at_once(servers):
     assert Stream(b, f"/games/{game.pk}/stream/").response.status == 404
 
 
-def test_a_member_who_signs_out_elsewhere_loses_the_stream_at_its_next_look(tmp_path, monkeypatch):
-    # Sessions ended are news (hub.announce_access), and were it missed, the
-    # stream's own look every LIVE_STREAM_CHECK seconds finds them gone.
+@pytest.mark.parametrize("told", [True, False], ids=["told", "not told"])
+def test_a_member_who_signs_out_elsewhere_loses_the_stream(tmp_path, monkeypatch, told):
+    # A session ended is news (hub.announce_access), and were the news
+    # missed, the stream's own look every LIVE_STREAM_LOOK seconds finds it.
     monkeypatch.setenv("LIVE_STREAM_CHECK", "1")
+    monkeypatch.setenv("LIVE_STREAM_LOOK", "60" if told else "1")
     game = make_game(hands=[EXACT_BEN])
     with app_server(postgresql_url(), tmp_path) as b:
         ben = Phone(b)
+        bens = Session.objects.filter(pk__in=list(Session.objects.values_list("pk", flat=True)))
+        ana = Phone(b)
         stream = Stream(b, f"/games/{game.pk}/stream/", phone=ben)
         try:
             assert stream.next()["event"] == "live"
-            Session.objects.all().delete()  # "sign out everywhere"
+            sessions = bens.all()
+            if told:
+                sessions.delete()  # "sign out everywhere"
+            else:
+                sessions._raw_delete(sessions.db)  # no signal, no news
+                time.sleep(1.5)  # past its next look
+            assert enter_hand(ana, game, CY_5)[0] == 200
             assert stream.next()["event"] == "closed"
         finally:
             stream.close()

@@ -3,7 +3,7 @@ rendered for its kind of phone, without a look of its own: the hand's own
 answer renders it, and every stream of that kind here is sent it with its
 phone's own token and keys. Whatever may change who sees the game (a member
 removed, a role changed, a phone signed out) makes every stream look again
-first, as does the time since its last look (LIVE_STREAM_CHECK)."""
+first, as does the time since its last look (LIVE_STREAM_LOOK)."""
 
 from __future__ import annotations
 
@@ -28,6 +28,7 @@ CY_MAKES_5 = {"bidder": "2", "bid": "5", "tricks": ["2", "3", "5", "3"]}
 @pytest.fixture(autouse=True)
 def looking_every_half_minute(settings):
     settings.LIVE_STREAM_CHECK = 30  # as on PostgreSQL (1 s on SQLite alone)
+    settings.LIVE_STREAM_LOOK = 120
 
 
 class Counted:
@@ -174,7 +175,7 @@ def test_a_stream_that_has_not_looked_for_a_while_looks_before_it_is_sent_a_hand
 
     async def check():
         await ben.open()
-        clock[0] += settings.LIVE_STREAM_CHECK - 1
+        clock[0] += settings.LIVE_STREAM_LOOK - 1
         assert await ana.enter(game, CY_MAKES_5) == 200
         assert "Hand 3 ·" in (await ben.next())["data"]
         assert ben.read.looks == 1

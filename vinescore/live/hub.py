@@ -4,7 +4,7 @@ calls. Published by PostgreSQL NOTIFY, by Redis pub/sub where REDIS_URL is
 set, and straight to this process's own streams. One listener a process
 wakes the streams of the game named; each then looks for itself with its own
 access (one query), so a lost or doubled message costs at most one look, and
-every stream looks again each LIVE_STREAM_CHECK seconds anyway.
+every stream looks again each LIVE_STREAM_LOOK seconds anyway.
 
 The news names the version, so a stream that looked lately may be sent a
 version this process has already rendered for its kind of visitor without

@@ -158,7 +158,7 @@ def shown_version(request: HttpRequest) -> int | None:
 @dataclass
 class Trust:
     """What a stream's last look found: when, with what role, and which kind
-    of live part (parts.part_kind) it was last sent. Until LIVE_STREAM_CHECK
+    of live part (table/live_parts.py) it was last sent. Until LIVE_STREAM_LOOK
     seconds after that look, and while no access news came (hub.py), a
     version this process has already rendered for that kind is sent without
     a look; anything else waits for the stream's own look."""
@@ -172,7 +172,7 @@ class Trust:
         return (
             self.kind is not None
             and self.access_changes == streams.access_changes
-            and clock() - self.looked_at < settings.LIVE_STREAM_CHECK
+            and clock() - self.looked_at < settings.LIVE_STREAM_LOOK
         )
 
     def part(self, request: HttpRequest, pk: int, version: int) -> str | None:
@@ -182,7 +182,7 @@ class Trust:
 
     def next_look(self) -> float:
         """Seconds until the stream must look again."""
-        return max(0.0, self.looked_at + settings.LIVE_STREAM_CHECK - clock())
+        return max(0.0, self.looked_at + settings.LIVE_STREAM_LOOK - clock())
 
 
 async def look(
@@ -216,14 +216,15 @@ async def stream(
         if html is not None:
             yield event("live", html, version)
         while True:
+            wait = min(settings.LIVE_STREAM_CHECK, trust.next_look())
             try:
-                await asyncio.wait_for(woken.wait(), trust.next_look())
+                await asyncio.wait_for(woken.wait(), wait)
             except TimeoutError:
                 yield ": still here\n\n"  # keeps proxies and phones from closing it
             woken.clear()
             heard = streams.version_heard(pk)
-            if heard is not None and trust.holds():
-                if heard <= version:  # news of what this phone shows already
+            if trust.holds():
+                if heard is None or heard <= version:  # nothing this phone lacks
                     continue
                 html = trust.part(request, pk, heard)
                 if html is not None:  # another stream here rendered it
