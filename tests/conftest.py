@@ -6,6 +6,7 @@ from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
 from tests.phone import Phone
+from vinescore.live.stream import framed_parts
 from vinescore.table.live_parts import live_parts
 
 # Property tests check what the rules do, never how fast: a busy machine
@@ -54,9 +55,11 @@ def empty_cache():
     primary keys, so an earlier test's cards and live parts must not be found."""
     cache.clear()
     live_parts.kept.clear()
+    framed_parts.kept.clear()
     yield
     cache.clear()
     live_parts.kept.clear()
+    framed_parts.kept.clear()
 
 
 @pytest.hookimpl(hookwrapper=True)

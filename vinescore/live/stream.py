@@ -32,8 +32,15 @@ from vinescore.accounts import access
 from vinescore.accounts.models import Membership
 from vinescore.frames import with_room
 from vinescore.live.hub import streams
+from vinescore.shared_parts import LiveParts
 from vinescore.table.links import watching
-from vinescore.table.live_parts import kept_live, kept_part, note_kind, shared_live
+from vinescore.table.live_parts import (
+    for_visitor,
+    kept_live,
+    note_kind,
+    shared_live,
+    shared_part,
+)
 from vinescore.table.models import Game
 from vinescore.table.views import get_game, showable
 from vinescore.table.watch_views import Withdrawn, watched_game
@@ -143,9 +150,31 @@ def forget_access(request: HttpRequest) -> None:
 
 
 def event(name: str, data: str, version: int | None = None) -> str:
-    lines = "".join(f"data: {line}\n" for line in data.splitlines() or [""])
     head = f"id: {version}\n" if version is not None else ""
-    return f"{head}event: {name}\n{lines}\n"
+    return f"{head}event: {name}\n{data_lines(data)}\n"
+
+
+def data_lines(data: str) -> str:
+    return "".join(f"data: {line}\n" for line in data.splitlines() or [""])
+
+
+# The live parts this process sent, framed as an event's lines (stand-ins in
+# place): framed once a version for every stream of a kind, not once an event.
+framed_parts = LiveParts(size=200)
+
+
+def kept_event(request: HttpRequest, pk: int, version: int, kind: tuple) -> str | None:
+    """The event of `version` for this phone, if this process has its live
+    part (table/live_parts.py); None otherwise."""
+    key = (pk, version, *kind)
+    framed = framed_parts.get(key)
+    if framed is None:
+        html = shared_part(pk, version, kind)
+        if html is None:
+            return None
+        framed = data_lines(html)
+        framed_parts.put(key, framed)
+    return f"id: {version}\nevent: live\n{for_visitor(request, framed)}\n"
 
 
 def shown_version(request: HttpRequest) -> int | None:
@@ -175,10 +204,10 @@ class Trust:
             and clock() - self.looked_at < settings.LIVE_STREAM_LOOK
         )
 
-    def part(self, request: HttpRequest, pk: int, version: int) -> str | None:
-        """The live part of `version` for this phone, if this process has it
-        and the look still holds."""
-        return kept_part(request, pk, version, self.kind) if self.holds() else None
+    def event(self, request: HttpRequest, pk: int, version: int) -> str | None:
+        """The event of `version` for this phone, if this process has its
+        live part and the look still holds."""
+        return kept_event(request, pk, version, self.kind) if self.holds() else None
 
     def next_look(self) -> float:
         """Seconds until the stream must look again."""
@@ -226,17 +255,18 @@ async def stream(
             if trust.holds():
                 if heard is None or heard <= version:  # nothing this phone lacks
                     continue
-                html = trust.part(request, pk, heard)
-                if html is not None:  # another stream here rendered it
+                sent = trust.event(request, pk, heard)
+                if sent is not None:  # rendered here, or carried by the news
                     version = heard
-                    yield event("live", html, version)
+                    yield sent
                     continue
             async with streams.turn(pk):
-                html = trust.part(request, pk, heard) if heard and heard > version else None
-                if html is not None:  # rendered while this stream waited its turn
-                    now = pk, heard, html
-                else:
-                    now, trust = await look(request, read, version, trust)
+                sent = trust.event(request, pk, heard) if heard and heard > version else None
+                if sent is not None:  # rendered while this stream waited its turn
+                    version = heard
+                    yield sent
+                    continue
+                now, trust = await look(request, read, version, trust)
             if now is None:
                 yield event("closed", "")
                 return

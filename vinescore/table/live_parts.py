@@ -59,18 +59,24 @@ def for_visitor(request: HttpRequest, html: str) -> str:
     return "".join(part + new_key() for part in parts[:-1]) + parts[-1]
 
 
-def kept_part(request: HttpRequest, pk: int, version: int, kind: tuple) -> str | None:
-    """The live part of this version for this kind of visitor, with this
-    visitor's token and keys, if this process has it or the version's news
-    carried it; None otherwise."""
+def shared_part(pk: int, version: int, kind: tuple) -> str | None:
+    """The live part of this version for this kind of visitor, its stand-ins
+    in place, if this process has it or the version's news carried it."""
     key = (pk, version, *kind)
     html = live_parts.get(key)
     if html is None:
         html = hub.streams.carried_part(pk, version, kind)
-        if html is None:
-            return None
-        live_parts.put(key, html)
-    return for_visitor(request, html)
+        if html is not None:
+            live_parts.put(key, html)
+    return html
+
+
+def kept_part(request: HttpRequest, pk: int, version: int, kind: tuple) -> str | None:
+    """The live part of this version for this kind of visitor, with this
+    visitor's token and keys, if this process has it or the version's news
+    carried it; None otherwise."""
+    html = shared_part(pk, version, kind)
+    return None if html is None else for_visitor(request, html)
 
 
 def kept_live(
