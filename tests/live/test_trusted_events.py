@@ -117,7 +117,15 @@ def test_a_hand_reaches_every_phone_here_without_a_look_of_theirs():
     at_the_table(check)
 
 
-def test_a_member_removed_hears_no_more_hands():
+@pytest.mark.parametrize(
+    "ended",
+    [
+        lambda user: Membership.objects.filter(user=user).delete(),
+        lambda user: Session.objects.filter(user=user).delete(),
+    ],
+    ids=["removed from the group", "signed out elsewhere"],
+)
+def test_a_phone_whose_access_ends_hears_no_more_hands(ended):
     game = make_game(hands=[BEN_MAKES_4])
     ana, ben = Phone(game, "ana", "a"), Phone(game, "ben", "b")
 
@@ -125,7 +133,7 @@ def test_a_member_removed_hears_no_more_hands():
         await ben.open()
         assert await ana.enter(game, CY_MAKES_5) == 200
         assert "Hand 3 ·" in (await ben.next())["data"]
-        await asyncio.to_thread(Membership.objects.filter(user=ben.user).delete)
+        await asyncio.to_thread(ended, ben.user)
         assert await ana.enter(game, CY_MAKES_5) == 200
         assert (await ben.next())["event"] == "closed"
         assert ben.read.looks == 2  # it looked before it was sent anything
@@ -146,21 +154,6 @@ def test_a_viewer_once_a_member_is_sent_a_viewers_sheet():
         event = await ben.next()
         assert "Hand 4 ·" in event["data"] and 'id="hand-form"' not in event["data"]
         await ben.close()
-
-    at_the_table(check)
-
-
-def test_a_phone_signed_out_elsewhere_hears_no_more_hands():
-    game = make_game(hands=[BEN_MAKES_4])
-    ana, ben = Phone(game, "ana", "a"), Phone(game, "ben", "b")
-
-    async def check():
-        await ben.open()
-        assert await ana.enter(game, CY_MAKES_5) == 200
-        assert "Hand 3 ·" in (await ben.next())["data"]
-        await asyncio.to_thread(Session.objects.filter(user=ben.user).delete)
-        assert await ana.enter(game, CY_MAKES_5) == 200
-        assert (await ben.next())["event"] == "closed"
 
     at_the_table(check)
 
