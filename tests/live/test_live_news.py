@@ -61,9 +61,10 @@ def test_a_hand_is_told_to_the_other_phones_once_its_own_answer_is_made(client, 
     carried: list[str] = []
     rendered = []
 
-    def publish(pk, version, part=""):
-        told.append((pk, version, bool(rendered)))
-        carried.append(part)
+    def publish(pk, news):
+        news = news if isinstance(news, hub.News) else hub.News(news)
+        told.append((pk, news.version, bool(rendered)))
+        carried.append(news.payload(pk))
 
     monkeypatch.setattr(hub, "publish", publish)
     template_rendered.connect(lambda **kwargs: rendered.append(True), weak=False)
@@ -81,7 +82,7 @@ def test_a_hand_is_told_to_the_other_phones_once_its_own_answer_is_made(client, 
     # and the news carries the sheet it answered with, for the other processes
     streams = hub.Hub()
     streams.waiting[game.pk].add(asyncio.Event())
-    streams.heard(f"{game.pk}:{game.version}:{carried[0]}")
+    streams.heard(carried[0])
     kind = ("write", django_settings.LANGUAGE_CODE, "", False, False)
     assert f'data-version="{game.version}"' in streams.carried_part(game.pk, game.version, kind)
     assert streams.carried_part(game.pk, game.version, ("view", *kind[1:])) is None

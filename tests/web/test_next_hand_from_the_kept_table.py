@@ -3,12 +3,17 @@ sheet, seats) once committed, so the next hand entered here reads neither
 the hands nor the seats; any other change, or a change rolled back, leaves
 the next hand to read the table as it stands."""
 
+import contextlib
+from dataclasses import asdict
+
 import pytest
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from tests.factories import make_game
-from vinescore.table.models import KEPT, Game
+from vinescore.live import hub
+from vinescore.table import models
+from vinescore.table.models import KEPT, Game, Seat
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -80,3 +85,68 @@ def test_a_hand_rolled_back_is_not_kept(client, django_capture_on_commit_callbac
     assert "Hand 1 scored" in page
     game.refresh_from_db()
     assert game.final_totals == [3, 4, 4, 2]
+
+
+def committed(execute: bool):
+    """Each request's own commit, its news told as it is answered."""
+    return contextlib.nullcontext()
+
+
+def told_to(told: list[str]):
+    def publish(pk, news):
+        told.append((news if isinstance(news, hub.News) else hub.News(news)).payload(pk))
+
+    return publish
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_hand_entered_in_another_process_is_taken_from_its_news(client, monkeypatch):
+    # Two app processes take a table's hands in turn: each keeps the table
+    # its own last hand left, and hears from the other's news the hand that
+    # came after it, so neither reads the hands or seats for the next.
+    game = make_game(hands=[])
+    here, there = models.KEPT, models.KeptTables()
+    told: list[str] = []
+    monkeypatch.setattr(hub, "publish", told_to(told))
+    enter(client, game, MISS, committed)  # here: hand 1
+    monkeypatch.setattr(models, "KEPT", there)
+    _, read = enter(client, game, MADE, committed)  # there: hand 2
+    assert any('FROM "table_hand"' in sql for sql in read)  # it had kept nothing
+    monkeypatch.setattr(models, "KEPT", here)
+    for payload in told:
+        hub.streams.heard(payload)
+    game.refresh_from_db()
+    hands, sheet = here.take(game)  # the table as hand 2 left it, seats and all
+    assert [hand.facts for hand in hands] == [hand.facts for hand in game.live_hands()]
+    for seat in game.seats.all():
+        summary = asdict(sheet.seat_summary(seat.position))
+        stored = Seat.objects.filter(pk=seat.pk).values(*summary).get()
+        assert {name: getattr(seat, name) for name in summary} == stored == summary
+    page, read = enter(client, game, MISS, committed)  # here: hand 3
+    assert not any('FROM "table_hand"' in sql or "table_seat" in sql for sql in read), read
+    assert "Hand 3 scored" in page
+    game.refresh_from_db()
+    # The same totals and seats as the game replayed from what the database holds.
+    sheet = game.sheet()
+    assert game.final_totals == list(sheet.totals)
+    for seat in game.seats.all():
+        summary = asdict(sheet.seat_summary(seat.position))
+        assert {name: getattr(seat, name) for name in summary} == summary
+
+
+@pytest.mark.django_db(transaction=True)
+def test_news_of_a_hand_that_skips_a_version_here_is_not_taken(client, monkeypatch):
+    game = make_game(hands=[])
+    here, there = models.KEPT, models.KeptTables()
+    told: list[str] = []
+    monkeypatch.setattr(hub, "publish", told_to(told))
+    enter(client, game, MISS, committed)  # here: hand 1
+    monkeypatch.setattr(models, "KEPT", there)
+    enter(client, game, MADE, committed)  # there: hands 2 and 3
+    enter(client, game, MADE, committed)
+    monkeypatch.setattr(models, "KEPT", here)
+    hub.streams.heard(told[-1])  # the news of hand 3 only
+    _, read = enter(client, game, MISS, committed)
+    assert any('FROM "table_hand"' in sql for sql in read)
+    game.refresh_from_db()
+    assert game.final_totals == list(game.sheet().totals)

@@ -22,8 +22,9 @@ import functools
 import json
 import logging
 import zlib
-from collections import defaultdict
+from collections import OrderedDict, defaultdict
 from contextvars import ContextVar
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.db import connection, transaction
@@ -38,12 +39,37 @@ ACCESS = "*"
 MOST_CARRIED = 7_000
 
 
+# How many games' latest hands a process keeps from the news (Hub.hand_heard).
+HANDS_HEARD = 5_000
+
+
+@dataclass
+class News:
+    """What a change tells the other processes of a game: its new version
+    (None: who may see it changed), and what its own process made of it
+    that the others need not make again: the live part its answer rendered,
+    for one kind of visitor (carry), and the hand it added (carry_hand)."""
+
+    version: int | None
+    kind: tuple | None = None
+    html: str = ""
+    hand: str = ""
+
+    def payload(self, pk: int | str) -> str:
+        """pk:version:part:hand, the part and hand packed (packed); the part
+        left out when it does not fit in a NOTIFY."""
+        part = packed(self.kind, self.html) if self.kind is not None else ""
+        hand = base64.b64encode(self.hand.encode()).decode()
+        if len(part) + len(hand) > MOST_CARRIED:
+            part = ""
+        return f"{pk}:{self.version or ''}:{part}:{hand}"
+
+
 # The news of changes committed while a request is answered, held until the
 # answer is sent (news_after_answer): the phone that made the change is
 # answered first, not slowed by telling the others or by the streams its
-# news wakes in this process. By game: its version, and the live part the
-# answer rendered, with its kind of visitor (carry), if any.
-Held = dict[int, tuple[int | None, tuple | None, str]]
+# news wakes in this process.
+Held = dict[int, News]
 held: ContextVar[Held | None] = ContextVar("held news", default=None)
 
 
@@ -72,16 +98,32 @@ def tell(pk: int, version: int | None) -> None:
     if waiting is None:
         publish(pk, version)
     else:
-        waiting[pk] = (version, None, "")
+        waiting[pk] = News(version)
 
 
 def carry(pk: int, version: int, kind: tuple, html: str) -> None:
     """The live part of game `pk`'s new `version` for one `kind` of visitor,
     rendered by the answer of the change that made it: carried with the news,
     so that no other process renders it again (Hub.carried_part)."""
-    waiting = held.get()
-    if waiting is not None and waiting.get(pk, (None,))[0] == version:
-        waiting[pk] = (version, kind, html)
+    news = held_news(pk, version)
+    if news is not None:
+        news.kind, news.html = kind, html
+
+
+def carry_hand(pk: int, version: int, hand: dict) -> None:
+    """The hand that made game `pk`'s `version` (its pk, facts and time, as
+    JSON has them), carried with the news, so that another process whose
+    last change to the game was the one before reads no hands for the next
+    (table.models.KeptTables)."""
+    news = held_news(pk, version)
+    if news is not None:
+        news.hand = json.dumps(hand)
+
+
+def held_news(pk: int, version: int) -> News | None:
+    """The news held for game `pk` at `version`, if any."""
+    news = (held.get() or {}).get(pk)
+    return news if news is not None and news.version == version else None
 
 
 def packed(kind: tuple, html: str) -> str:
@@ -92,8 +134,8 @@ def packed(kind: tuple, html: str) -> str:
 
 
 def tell_held(waiting: Held) -> None:
-    for pk, (version, kind, html) in waiting.items():
-        publish(pk, version, packed(kind, html) if kind is not None else "")
+    for pk, news in waiting.items():
+        publish(pk, news)
 
 
 def news_after_answer(get_response):
@@ -118,8 +160,8 @@ def news_after_answer(get_response):
     return middleware
 
 
-def publish(pk: int | str, version: int | None, part: str = "") -> None:
-    payload = f"{pk}:{version or ''}" + (f":{part}" if part else "")
+def publish(pk: int | str, news: News | int | None) -> None:
+    payload = (news if isinstance(news, News) else News(news)).payload(pk)
     if connection.vendor == "postgresql":
         try:
             with connection.cursor() as cursor:
@@ -148,6 +190,8 @@ class Hub:
         # and the live part its news carried, packed (see carry).
         self.versions: dict[int, int] = {}
         self.carried: dict[int, tuple[int, str]] = {}
+        # The latest hand heard of for each game, streams here or not.
+        self.hands: OrderedDict[int, tuple[int, str]] = OrderedDict()
         # Counts the news of access changes (and the times the news may have
         # been missed): a stream that looked before the last is sent nothing
         # until it looks again. Never reset, so never seen twice.
@@ -217,12 +261,27 @@ class Hub:
             loop.call_soon_threadsafe(self.heard, payload)
 
     def heard(self, payload: str) -> None:
-        pk, _, rest = payload.partition(":")
-        version, _, part = rest.partition(":")
+        pk, version, part, hand = (payload.split(":") + ["", "", ""])[:4]
         if pk == ACCESS:
             self.access_changes += 1
         elif pk.isdigit():
-            self.wake(int(pk), int(version) if version.isdigit() else None, part)
+            version = int(version) if version.isdigit() else None
+            if hand and version is not None:
+                self.hands[int(pk)] = (version, hand)
+                self.hands.move_to_end(int(pk))
+                while len(self.hands) > HANDS_HEARD:
+                    self.hands.popitem(last=False)
+            self.wake(int(pk), version, part)
+
+    def hand_heard(self, pk: int, version: int) -> dict | None:
+        """The hand that made game `pk`'s `version`, if its news said."""
+        version_heard, hand = self.hands.get(pk, (None, ""))
+        if version_heard != version:
+            return None
+        try:
+            return json.loads(base64.b64decode(hand))
+        except ValueError:
+            return None
 
     def start_listeners(self) -> list[asyncio.Task]:
         tasks = []

@@ -713,6 +713,10 @@ class Game(models.Model):
         sheet = self.refresh_result(played.extended(facts) if played is not None else None)
         if hands is not None and played is not None:
             KEPT.keep(self, [*hands, LiveHand(hand.pk, facts, hand.created_at)], sheet)
+            at = hand.created_at.isoformat()
+            heard = {"game": str(self.uid), "pk": hand.pk, "facts": facts, "at": at}
+            version = self.version
+            transaction.on_commit(lambda: hub.carry_hand(self.pk, version, heard))
         return hand, sheet
 
     def insert_hand_and_log(self, facts: dict, key: str, by_guest: bool, guest_name: str) -> Hand:
@@ -984,7 +988,11 @@ class KeptTables:
             entry = self.games.get(game.pk)
             if entry is not None:
                 self.games.move_to_end(game.pk)
-        if entry is None or entry[0] != game.uid or entry[1] != game.version:
+        if entry is None or entry[0] != game.uid:
+            return None
+        if entry[1] == game.version - 1:
+            entry = self.heard(game, entry)
+        if entry is None or entry[1] != game.version:
             return None
         seat_names = [f.attname for f in Seat._meta.concrete_fields]
         player_names = [f.attname for f in Player._meta.concrete_fields]
@@ -995,6 +1003,30 @@ class KeptTables:
             seats.append(seat)
         game.seats_loaded(seats)
         return list(entry[2]), entry[3]
+
+    def heard(self, game: Game, entry: tuple) -> tuple | None:
+        """The entry before the game's version taken on by the hand that made
+        it, entered in another process, whose news carried it (hub.carry_hand):
+        the hand added, the sheet extended, the seats' figures moved as
+        refresh_seats moved them."""
+        hand = hub.streams.hand_heard(game.pk, game.version)
+        if hand is None or hand.get("game") != str(game.uid):
+            return None
+        uid, _, hands, sheet, seats = entry
+        sheet = sheet.extended(hand["facts"])
+        played_at = datetime.fromisoformat(hand["at"])
+        names = [f.attname for f in Seat._meta.concrete_fields]
+        moved = []
+        for seat_values, player_values in seats:
+            summary = asdict(sheet.seat_summary(seat_values[names.index("position")]))
+            seat_values = list(seat_values)
+            for name, value in summary.items():
+                seat_values[names.index(name)] = value
+            moved.append((seat_values, player_values))
+        entry = (uid, game.version, (*hands, LiveHand(hand["pk"], hand["facts"], played_at)))
+        entry = (*entry, sheet, moved)
+        self.store(game.pk, entry)
+        return entry
 
     def clear(self) -> None:
         with self.lock:
