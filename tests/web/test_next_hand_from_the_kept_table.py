@@ -92,11 +92,23 @@ def committed(execute: bool):
     return contextlib.nullcontext()
 
 
-def told_to(told: list[str]):
-    def publish(pk, news):
-        told.append((news if isinstance(news, hub.News) else hub.News(news)).payload(pk))
+class TwoProcesses:
+    """Hands entered here or there (each process its own KEPT), and the
+    news each told, as a NOTIFY carries it."""
 
-    return publish
+    def __init__(self, client, monkeypatch) -> None:
+        self.client, self.monkeypatch = client, monkeypatch
+        self.kept = {"here": models.KEPT, "there": models.KeptTables()}
+        self.told: list[str] = []
+        monkeypatch.setattr(hub, "publish", self.publish)
+
+    def publish(self, pk, news) -> None:
+        news = news if isinstance(news, hub.News) else hub.News(news)
+        self.told.append(news.payload(pk))
+
+    def enter(self, where: str, game: Game, hand: dict):
+        self.monkeypatch.setattr(models, "KEPT", self.kept[where])
+        return enter(self.client, game, hand, committed)
 
 
 @pytest.mark.django_db(transaction=True)
@@ -105,24 +117,20 @@ def test_a_hand_entered_in_another_process_is_taken_from_its_news(client, monkey
     # its own last hand left, and hears from the other's news the hand that
     # came after it, so neither reads the hands or seats for the next.
     game = make_game(hands=[])
-    here, there = models.KEPT, models.KeptTables()
-    told: list[str] = []
-    monkeypatch.setattr(hub, "publish", told_to(told))
-    enter(client, game, MISS, committed)  # here: hand 1
-    monkeypatch.setattr(models, "KEPT", there)
-    _, read = enter(client, game, MADE, committed)  # there: hand 2
+    processes = TwoProcesses(client, monkeypatch)
+    processes.enter("here", game, MISS)
+    _, read = processes.enter("there", game, MADE)
     assert any('FROM "table_hand"' in sql for sql in read)  # it had kept nothing
-    monkeypatch.setattr(models, "KEPT", here)
-    for payload in told:
+    for payload in processes.told:
         hub.streams.heard(payload)
     game.refresh_from_db()
-    hands, sheet = here.take(game)  # the table as hand 2 left it, seats and all
+    hands, sheet = processes.kept["here"].take(game)  # as hand 2 left it, seats and all
     assert [hand.facts for hand in hands] == [hand.facts for hand in game.live_hands()]
     for seat in game.seats.all():
         summary = asdict(sheet.seat_summary(seat.position))
         stored = Seat.objects.filter(pk=seat.pk).values(*summary).get()
         assert {name: getattr(seat, name) for name in summary} == stored == summary
-    page, read = enter(client, game, MISS, committed)  # here: hand 3
+    page, read = processes.enter("here", game, MISS)
     assert not any('FROM "table_hand"' in sql or "table_seat" in sql for sql in read), read
     assert "Hand 3 scored" in page
     game.refresh_from_db()
@@ -137,16 +145,12 @@ def test_a_hand_entered_in_another_process_is_taken_from_its_news(client, monkey
 @pytest.mark.django_db(transaction=True)
 def test_news_of_a_hand_that_skips_a_version_here_is_not_taken(client, monkeypatch):
     game = make_game(hands=[])
-    here, there = models.KEPT, models.KeptTables()
-    told: list[str] = []
-    monkeypatch.setattr(hub, "publish", told_to(told))
-    enter(client, game, MISS, committed)  # here: hand 1
-    monkeypatch.setattr(models, "KEPT", there)
-    enter(client, game, MADE, committed)  # there: hands 2 and 3
-    enter(client, game, MADE, committed)
-    monkeypatch.setattr(models, "KEPT", here)
-    hub.streams.heard(told[-1])  # the news of hand 3 only
-    _, read = enter(client, game, MISS, committed)
+    processes = TwoProcesses(client, monkeypatch)
+    processes.enter("here", game, MISS)
+    processes.enter("there", game, MADE)
+    processes.enter("there", game, MADE)
+    hub.streams.heard(processes.told[-1])  # the news of hand 3 only
+    _, read = processes.enter("here", game, MISS)
     assert any('FROM "table_hand"' in sql for sql in read)
     game.refresh_from_db()
     assert game.final_totals == list(game.sheet().totals)
