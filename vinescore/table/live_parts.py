@@ -93,19 +93,28 @@ def kept_live(
     return html
 
 
-def shared_live(request: HttpRequest, game: Game, who: str, live_url: str = "", played=None) -> str:
-    """The live part as the poll would answer this visitor, rendered once a
-    version for every phone of its kind in this process."""
+def rendered_for(
+    request: HttpRequest, game: Game, who: str, live_url: str = "", played=None
+) -> tuple[tuple | None, str]:
+    """The live part as the poll would answer this visitor, and its kind:
+    rendered once a version for every phone of its kind in this process,
+    stand-ins in place; (None, a part of its own) for a visitor with notices
+    of its own."""
     if has_messages(request):
-        sent_kind(request, None)
-        return render_live(request, game, who, live_url, played=played)
+        return sent_kind(request, None), render_live(request, game, who, live_url, played=played)
     kind = sent_kind(request, part_kind(request, game.pk, who, live_url))
-    key = (game.pk, game.version, *kind)
-    html = live_parts.get(key)
+    html = shared_part(game.pk, game.version, kind)
     if html is None:
         html = render_live(request, game, who, live_url, stand_ins=STAND_INS, played=played)
-        live_parts.put(key, html)
-    return for_visitor(request, html)
+        live_parts.put((game.pk, game.version, *kind), html)
+    return kind, html
+
+
+def shared_live(request: HttpRequest, game: Game, who: str, live_url: str = "") -> str:
+    """The live part as the poll would answer this visitor, rendered once a
+    version for every phone of its kind in this process."""
+    kind, html = rendered_for(request, game, who, live_url)
+    return html if kind is None else for_visitor(request, html)
 
 
 def render_live(
@@ -134,9 +143,8 @@ def answer(request: HttpRequest, game: Game, played) -> HttpResponse:
     the streams of this process of the same kind as the phone that made it,
     and carried by the news to the other processes' (hub.carry), which are
     then sent it without rendering it again."""
-    html = shared_live(request, game, game.place.who, played=played)
-    kind = request.__dict__.get("_live_kind")
-    shared = None if kind is None else live_parts.get((game.pk, game.version, *kind))
-    if shared is not None:
-        hub.carry(game.pk, game.version, kind, shared)
-    return HttpResponse(html)
+    kind, html = rendered_for(request, game, game.place.who, played=played)
+    if kind is None:
+        return HttpResponse(html)
+    hub.carry(game.pk, game.version, kind, html)
+    return HttpResponse(for_visitor(request, html))
