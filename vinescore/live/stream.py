@@ -262,11 +262,12 @@ async def stream(
                     continue
             async with streams.turn(pk):
                 sent = trust.event(request, pk, heard) if heard and heard > version else None
-                if sent is not None:  # rendered while this stream waited its turn
-                    version = heard
-                    yield sent
-                    continue
-                now, trust = await look(request, read, version, trust)
+                if sent is None:
+                    now, trust = await look(request, read, version, trust)
+            if sent is not None:  # rendered while this stream waited its turn
+                version = heard
+                yield sent  # sent without holding the turn: a slow phone holds up no other
+                continue
             if now is None:
                 yield event("closed", "")
                 return
