@@ -2,13 +2,20 @@
 Django's own reading makes still holds (a new password, an account made
 inactive, a session another way of signing in made)."""
 
+import re
+from datetime import timedelta
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from tests.accounts.test_sign_out import signed_in
-from tests.factories import make_game
+from tests.factories import make_game, make_member
+from vinescore.accounts.access import memberships_query
+from vinescore.accounts.models import Group, Membership, Session
+from vinescore.accounts.sessions import session_query
 
 pytestmark = pytest.mark.django_db
 
@@ -40,3 +47,25 @@ def test_a_new_password_set_elsewhere_signs_this_phone_out():
     user.set_password("another long passphrase 42")
     user.save()
     assert phone.get(game.get_absolute_url())["Location"].startswith("/accounts/login/")
+
+
+def test_a_session_that_ran_out_signs_the_phone_out_though_its_read_is_built_once():
+    assert session_query() is not None  # built once a process, not by the ORM each time
+    phone = signed_in("member")
+    game = make_game()
+    assert phone.get(game.get_absolute_url()).status_code == 200
+    Session.objects.update(expire_date=timezone.now() - timedelta(seconds=1))
+    assert phone.get(game.get_absolute_url())["Location"].startswith("/accounts/login/")
+
+
+def test_the_top_bar_names_each_group_of_the_person_read_with_a_query_built_once():
+    assert memberships_query() is not None
+    phone = signed_in("member")
+    member = get_user_model().objects.get(username="member")
+    Group.objects.start("Zebra club", member)
+    Group.objects.start("Aardvarks", make_member("eli")).memberships.create(
+        user=member, role=Membership.VIEWER
+    )
+    page = phone.get("/").content.decode()
+    buttons = re.findall(r'name="group" value="\d+"[^>]*>([^<]+)</button>', page)
+    assert buttons == ["Aardvarks", "Game night", "Zebra club"]  # by name, as the ORM orders them

@@ -28,6 +28,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 
+from vinescore import prepared
 from vinescore.accounts.access import GUEST, WATCH, Visitor
 from vinescore.accounts.models import Membership, Session, group_started
 from vinescore.live import hub
@@ -36,7 +37,6 @@ from vinescore.scoring import REGISTRY, GameRules, Setup, Sheet, replay
 from vinescore.scoring.ledger import describe, settle_up
 from vinescore.scoring.sheet import SeatSummary
 
-from . import prepared
 from .links import GameLink, SpectatorLink, TableLink  # noqa: F401 (models of this app)
 
 # Hands in one game: far beyond any real session, and small enough that the

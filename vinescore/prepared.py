@@ -1,7 +1,8 @@
 """A queryset's SQL worked out once a process, then run with each call's values.
 
 For the few reads every request makes, where the ORM takes longer to build
-the statement than the database takes to answer it. The queryset is built
+the statement than the database takes to answer it: the session with its
+person, the person's groups, the game a page shows. The queryset is built
 once with stand-in values; each run puts its own values in their place and
 Django's own iterable makes the model instances (with their select_related
 objects and annotations), with the converters of the connection at hand.
@@ -10,17 +11,25 @@ objects and annotations), with the converters of the connection at hand.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
 from django.db import connections
 from django.db.models import Model, QuerySet
 from django.db.models.sql import Query
 from django.db.models.sql.compiler import SQLCompiler
 
+# Stands in for "now" where a query compares a time with it.
+NOW = datetime(1901, 2, 3, 4, 5, 6, tzinfo=UTC)
+
+StandIn = int | str | datetime
+
 
 @dataclass(frozen=True)
 class Prepared:
     sql: str
     params: tuple
+    # Where each stand-in is among the parameters.
+    slots: dict[int, StandIn]
     # What the compiler worked out for the columns, which Django's iterable reads.
     select: list
     klass_info: dict
@@ -29,16 +38,25 @@ class Prepared:
     has_extra_select: bool
 
 
-def prepare(queryset: QuerySet, stand_ins: tuple) -> Prepared | None:
+def as_param(connection, value):
+    """A value as the compiler passes it to the database: a time is adapted
+    (SQLite stores it as text)."""
+    return connection.ops.adapt_datetimefield_value(value) if isinstance(value, datetime) else value
+
+
+def prepare(queryset: QuerySet, stand_ins: tuple[StandIn, ...]) -> Prepared | None:
     """The queryset's statement, or None unless each stand-in is one of its
     parameters exactly once (then it is built each time instead)."""
     compiler = queryset.query.get_compiler(using=queryset.db)
     sql, params = compiler.as_sql()
-    if any(list(params).count(stand_in) != 1 for stand_in in stand_ins):
+    drawn = {as_param(compiler.connection, s): s for s in stand_ins}
+    slots = {i: drawn[p] for i, p in enumerate(params) if isinstance(p, StandIn) and p in drawn}
+    if sorted(map(str, slots.values())) != sorted(map(str, stand_ins)):
         return None
     return Prepared(
         sql,
         tuple(params),
+        slots,
         compiler.select,
         compiler.klass_info,
         compiler.annotation_col_map,
@@ -47,11 +65,14 @@ def prepare(queryset: QuerySet, stand_ins: tuple) -> Prepared | None:
     )
 
 
-def run(prepared: Prepared, model: type[Model], values: dict) -> list:
+def run(prepared: Prepared, model: type[Model], values: dict, using: str = "default") -> list:
     """The rows of the prepared statement, with `values` for its stand-ins."""
-    params = [values.get(p, p) if isinstance(p, int) else p for p in prepared.params]
+    connection = connections[using]
+    params = list(prepared.params)
+    for i, stand_in in prepared.slots.items():
+        params[i] = as_param(connection, values[stand_in])
     query = PreparedQuery(model, prepared, params)
-    return list(QuerySet(model=model, query=query))
+    return list(QuerySet(model=model, query=query, using=using))
 
 
 class PreparedQuery(Query):
