@@ -232,14 +232,16 @@ TEMPLATES = [
 # 40 MB a worker, at worst (every entry a long game's) about 120 MB. With 500
 # they were dropped before the table's next hand at 60 tables, and each hand
 # drew its rows and fields anew (the POST's CPU 16 ms where 14 ms).
-# PAGE_CACHE=false renders everything afresh on every request.
+# PAGE_CACHE=false renders everything afresh on every request (the live
+# parts too: vinescore/shared_parts.py).
+PAGE_CACHE = env_bool("PAGE_CACHE", True)
 CACHES = {
     "default": {
         "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
         "TIMEOUT": 60 * 60 * 6,
         "OPTIONS": {"MAX_ENTRIES": 20_000},
     }
-    if env_bool("PAGE_CACHE", True)
+    if PAGE_CACHE
     else {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}
 }
 
@@ -275,7 +277,7 @@ def shared_cache(redis_url: str) -> dict:
 
 
 REDIS_URL = os.environ.get("REDIS_URL", "")
-if REDIS_URL and env_bool("PAGE_CACHE", True):
+if REDIS_URL and PAGE_CACHE:
     CACHES["default"] = shared_cache(REDIS_URL)
 
 # Served over ASGI, a request's ordinary (sync) code runs on one thread of

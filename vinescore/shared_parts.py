@@ -7,6 +7,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 
+from django.conf import settings
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
 
@@ -20,7 +21,8 @@ STAND_INS = {"csrf_token": CSRF_STAND_IN, "key_stand_in": KEY_STAND_IN}
 class LiveParts:
     """The live parts rendered in this process, by game, version, kind of
     visitor, language and address, the latest `size` of them (a version is
-    asked for by its streams within a second of its news)."""
+    asked for by its streams within a second of its news); none with
+    PAGE_CACHE=false."""
 
     def __init__(self, size: int = 1000) -> None:
         self.size = size
@@ -32,6 +34,8 @@ class LiveParts:
             return self.kept.get(key)
 
     def put(self, key: tuple, html: str) -> None:
+        if not settings.PAGE_CACHE:
+            return
         with self.lock:
             self.kept[key] = html
             while len(self.kept) > self.size:

@@ -5,7 +5,9 @@ after the first costs the one query of its look, a member's as a guest's."""
 
 from __future__ import annotations
 
+import contextlib
 import re
+from unittest import mock
 
 import pytest
 from django.conf import settings
@@ -167,3 +169,51 @@ def test_a_guest_who_said_whose_phone_it_is_is_not_asked_by_another_guests_live_
     scored_at(game)
     assert "Who are you?" in read(asked, shown)[2]
     assert "Who are you?" not in read(told, shown)[2]
+
+
+def test_a_sheet_opened_on_a_second_phone_takes_the_live_part_the_first_was_drawn():
+    parts.live_parts.kept.clear()
+    game = make_game(hands=[BEN_MAKES_4] * 3)
+    pages = []
+    for name in ("ana", "ben"):
+        phone = Client(enforce_csrf_checks=True)
+        phone.force_login(make_member(name))
+        if pages:  # the second page draws only what is around the live part
+            drawn = mock.patch.object(parts, "render_live", side_effect=AssertionError("drawn"))
+        else:
+            drawn = contextlib.nullcontext()
+        with drawn:
+            page = phone.get(game.get_absolute_url()).content.decode()
+        live = page[page.index('<div id="live"') : page.index('<section class="keep"')]
+        assert "Hand 4 ·" in live and "Hand 3 scored" in live
+        tokens = set(TOKEN.findall(page))
+        assert len(tokens) == 1 and f'"X-CSRFToken": "{tokens.pop()}"' in page
+        pages.append((phone, live))
+        # Kept for every phone of its kind: the next page, the streams, the poll.
+        assert [k[:2] for k in parts.live_parts.kept] == [(game.pk, game.version)]
+    assert TOKEN.sub("", KEY.sub("", pages[0][1])) == TOKEN.sub("", KEY.sub("", pages[1][1]))
+    assert set(KEY.findall(pages[0][1])).isdisjoint(KEY.findall(pages[1][1]))
+    # Ben's page is his own: its forms take his token and a key of his own.
+    ben, live = pages[1]
+    form = {
+        name: re.search(rf'name="{name}" value="([^"]+)"', live).group(1)
+        for name in ("version", "key")
+    }
+    data = {**BEN_MAKES_4, **form, "csrfmiddlewaretoken": TOKEN.search(live).group(1)}
+    response = ben.post(f"/games/{game.pk}/hands/", data)
+    assert response.status_code == 302
+    game.refresh_from_db()
+    assert game.hand_count == 4
+
+
+def test_a_phone_with_a_notice_of_its_own_has_its_live_part_drawn_for_it():
+    parts.live_parts.kept.clear()
+    game = make_game(hands=[BEN_MAKES_4] * 2)
+    phone = Phone()
+    phone.get(game.get_absolute_url())
+    last = game.hands.order_by("-position").first()
+    assert phone.post(f"/games/{game.pk}/hands/{last.pk}/delete/").status_code == 302
+    page = phone.get(game.get_absolute_url()).content.decode()
+    assert "Undo" in page and "Hand 2 deleted" in page
+    again = phone.get(game.get_absolute_url()).content.decode()
+    assert "Hand 2 deleted" not in again  # the notice was this phone's, once

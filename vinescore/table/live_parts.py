@@ -3,18 +3,23 @@ phone of one kind (a member who writes, a viewer, a guest, a spectator) and
 language, and sent to each with its own CSRF token and one-time keys.
 
 Rendered by whoever needs it first: the phone whose hand made the version
-(its htmx answer, `answer`), or the first stream of the game that looks
-(vinescore/live/stream.py). Every stream of that kind in the process is then sent the
-same part (`kept_live`).
+(its htmx answer, `answer`), a phone opening the sheet (`game_detail`: the
+page draws only what is around it), or the first stream of the game that
+looks (vinescore/live/stream.py). Every phone of that kind in the process is
+then sent the same part (`kept_live`).
 """
 
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
+from django.template.response import TemplateResponse
 from django.utils.translation import get_language
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_safe
 
 from vinescore.accounts import access
 from vinescore.live import hub
+from vinescore.offline import kept
 from vinescore.shared_parts import (
     CSRF_STAND_IN,
     KEY_STAND_IN,
@@ -26,7 +31,8 @@ from vinescore.shared_parts import (
 
 from .changes import new_key
 from .models import Game
-from .sheet_views import sheet_response
+from .sheet_views import SheetParts, deleted_page, sheet_response
+from .views import get_game
 
 
 def part_kind(request: HttpRequest, pk: int, who: str, live_url: str) -> tuple:
@@ -94,27 +100,59 @@ def kept_live(
 
 
 def rendered_for(
-    request: HttpRequest, game: Game, who: str, live_url: str = "", played=None
+    request: HttpRequest,
+    game: Game,
+    who: str,
+    live_url: str = "",
+    played=None,
+    parts: SheetParts | None = None,
 ) -> tuple[tuple | None, str]:
     """The live part as the poll would answer this visitor, and its kind:
     rendered once a version for every phone of its kind in this process,
     stand-ins in place; (None, a part of its own) for a visitor with notices
     of its own."""
     if has_messages(request):
-        return sent_kind(request, None), render_live(request, game, who, live_url, played=played)
+        own = render_live(request, game, who, live_url, played=played, parts=parts)
+        return sent_kind(request, None), own
     kind = sent_kind(request, part_kind(request, game.pk, who, live_url))
     html = shared_part(game.pk, game.version, kind)
     if html is None:
-        html = render_live(request, game, who, live_url, stand_ins=STAND_INS, played=played)
+        html = render_live(
+            request, game, who, live_url, stand_ins=STAND_INS, played=played, parts=parts
+        )
         live_parts.put((game.pk, game.version, *kind), html)
     return kind, html
 
 
-def shared_live(request: HttpRequest, game: Game, who: str, live_url: str = "") -> str:
+def shared_live(
+    request: HttpRequest,
+    game: Game,
+    who: str,
+    live_url: str = "",
+    parts: SheetParts | None = None,
+) -> str:
     """The live part as the poll would answer this visitor, rendered once a
     version for every phone of its kind in this process."""
-    kind, html = rendered_for(request, game, who, live_url)
+    kind, html = rendered_for(request, game, who, live_url, parts=parts)
     return html if kind is None else for_visitor(request, html)
+
+
+@never_cache  # Back must never show a stale score sheet
+@require_safe
+def game_detail(request: HttpRequest, pk: int) -> TemplateResponse:
+    """The score sheet: its live part the one every phone of its kind is
+    sent (drawn once a version), the page around it drawn for this phone."""
+    game = get_game(request, pk, deleted=True)
+    if game.is_deleted:
+        return deleted_page(request, game, game.place)
+    who = game.place.who
+    if request.htmx:
+        return sheet_response(request, game, who)
+    parts = SheetParts(game, who, request.GET.get("all") == "1")
+    live = shared_live(request, game, who, parts=parts)
+    response = sheet_response(request, game, who, parts=parts, live_html=live)
+    # The whole sheet, to whoever may see it: the service worker may keep it.
+    return kept.may_keep(response, request, game.name)
 
 
 def render_live(
@@ -124,6 +162,7 @@ def render_live(
     live_url: str = "",
     stand_ins: dict | None = None,
     played=None,
+    parts: SheetParts | None = None,
 ) -> str:
     """The live part as the poll would answer this visitor."""
     response = sheet_response(
@@ -134,6 +173,7 @@ def render_live(
         live_part=True,
         stand_ins=stand_ins,
         played=played,
+        parts=parts,
     )
     return response.render().content.decode()
 

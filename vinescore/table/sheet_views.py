@@ -19,19 +19,15 @@ from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
-from django.views.decorators.cache import never_cache
-from django.views.decorators.http import (
-    require_safe,
-)
 from django_htmx.http import HttpResponseClientRedirect
 
 from vinescore import guide
 from vinescore.accounts import access
-from vinescore.offline import kept
 from vinescore.offline.bundle import phone_rules
 from vinescore.scoring import Sheet
 from vinescore.scoring.ledger import describe, settle_up
 from vinescore.scoring.words import ordinal
+from vinescore.shared_parts import stream_token
 
 from . import changes, charts, fragments
 from .forms import NoteForm
@@ -317,13 +313,17 @@ def sheet_response(
     status: int = 200,
     live_part: bool = False,
     stand_ins: dict | None = None,
+    parts: SheetParts | None = None,
+    live_html: str = "",
 ) -> TemplateResponse:
     """The score sheet as `who` sees it: the whole page, or its live part
     for htmx (after a change, the poll) and with `live_part` (a stream's
     event). `form`: a hand form as it was sent back (with its messages);
     `note_form` likewise. Notices come through Django's messages.
     `stand_ins`: the CSRF token and one-time key drawn as stand-ins, for a
-    live part shared by many streams."""
+    live part shared by many streams. `live_html`: the live part, already
+    drawn for this visitor (the page: table/live_parts.py); `parts`: the
+    version's parts that drew it, which the rest of the page shares."""
     show_all = request.GET.get("all") == "1"
     writing = who in ("write", "guest")
     guest = who == "guest"
@@ -332,7 +332,8 @@ def sheet_response(
         "game": game,
         "rules": game.rules,
         "who": who,
-        "parts": SheetParts(game, who, show_all, played),
+        "parts": parts or SheetParts(game, who, show_all, played),
+        "live_html": mark_safe(live_html),  # noqa: S308 — drawn by this template
         "show_all": show_all,
         "can_write": writing,
         "guest": guest,
@@ -361,20 +362,11 @@ def sheet_response(
         "kept_for": settings.CACHES["default"].get("TIMEOUT", 300),
         **(stand_ins or {}),
     }
+    if live_html:  # the page's forms carry the token its live part was given
+        context["csrf_token"] = stream_token(request)
     live_only = (live_part or request.htmx) and note_form is None
     template = "table/game.html#live" if live_only else "table/game.html"
     return TemplateResponse(request, template, context, status=status)
-
-
-@never_cache  # Back must never show a stale score sheet
-@require_safe
-def game_detail(request: HttpRequest, pk: int) -> TemplateResponse:
-    game = get_game(request, pk, deleted=True)
-    if game.is_deleted:
-        return deleted_page(request, game, game.place)
-    response = sheet_response(request, game, game.place.who)
-    # The whole sheet, to whoever may see it: the service worker may keep it.
-    return response if request.htmx else kept.may_keep(response, request, game.name)
 
 
 def live_etag(pk: int, version: int) -> str:
