@@ -4,6 +4,7 @@ and styles minified as they are collected, the whole under 40 KB compressed
 
 import gzip
 import re
+from unittest import mock
 
 import pytest
 from django.conf import settings
@@ -11,6 +12,7 @@ from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
 
 from tests.factories import make_game
+from vinescore.static_storage import MinifiedStaticFilesStorage
 
 pytestmark = pytest.mark.django_db
 
@@ -51,3 +53,15 @@ def test_an_ordinary_sheets_first_load_is_under_40_kb_compressed(client):
                 else collected(asset)
             )
     assert total < 40 * 1024, total
+
+
+def test_a_files_address_is_looked_up_in_the_manifest_once_a_process():
+    storage = MinifiedStaticFilesStorage()
+    if not storage.exists(storage.manifest_name):
+        pytest.skip("static files not collected")  # pragma: no cover
+    address = storage.url("css/vinescore.css")
+    assert re.fullmatch(r"/static/css/vinescore\.[0-9a-f]{12}\.css", address)
+    with mock.patch.object(storage, "stored_name", side_effect=AssertionError("looked up")):
+        assert storage.url("css/vinescore.css") == address
+        with pytest.raises(AssertionError, match="looked up"):
+            storage.url("js/vinescore.js")  # another file is looked up as before
