@@ -283,7 +283,10 @@ if REDIS_URL and PAGE_CACHE:
 # Served over ASGI, a request's ordinary (sync) code runs on one thread of
 # a pool and a stream's reads on any (vinescore/asgi.py): connections are
 # not kept past a request (conn_max_age=0), and on PostgreSQL each process
-# borrows them from a pool instead (Django's own, psycopg_pool).
+# borrows them from a pool instead (Django's own, psycopg_pool). On SQLite
+# each of those threads (a fixed few: PAGE_THREADS, and the streams')
+# keeps its connection to the file: opening it, and setting WAL, took a
+# tenth of a kept sheet's page.
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}", conn_max_age=0
@@ -297,6 +300,7 @@ if "sqlite" in DATABASES["default"]["ENGINE"]:
     DATABASES["default"].setdefault("OPTIONS", {}).update(
         {"transaction_mode": "IMMEDIATE", "timeout": 20, "init_command": "PRAGMA journal_mode=WAL;"}
     )
+    DATABASES["default"]["CONN_MAX_AGE"] = None
 if "postgres" in DATABASES["default"]["ENGINE"]:
     # At most DB_POOL_SIZE connections an app process; a request waits up
     # to 10 s for one rather than fail.

@@ -2,7 +2,8 @@
 own. A connection kept per thread would outlive its thread, and a table of
 phones polling would soon meet PostgreSQL's "too many clients" (a 500 on
 every phone). Each app process borrows its connections from a pool of at
-most DB_POOL_SIZE instead."""
+most DB_POOL_SIZE instead. On SQLite, where a connection is a file opened,
+each of the process's few threads keeps its own."""
 
 from __future__ import annotations
 
@@ -10,9 +11,11 @@ import threading
 
 import pytest
 from django.db import connection
+from django.test import RequestFactory
 
 from tests.factories import make_game
 from tests.web.test_two_servers import Phone, app_server, postgresql_url
+from vinescore import asgi
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -52,3 +55,14 @@ def test_many_phones_polling_at_once_hold_no_more_connections_than_the_pools(tmp
             thread.join()
         assert answers == [200] * 60
         assert connections_to_the_test_database() - before <= WORKERS * POOL
+
+
+def test_a_page_thread_keeps_its_sqlite_connection_and_gives_a_postgresql_one_back():
+    # Opening the SQLite file (and setting WAL) took a tenth of a kept sheet's page.
+    assert asgi.pages.respond(RequestFactory().get("/up/")).status_code == 200
+    held = connection.connection
+    assert asgi.pages.respond(RequestFactory().get("/up/")).status_code == 200
+    if connection.vendor == "sqlite":
+        assert held is not None and connection.connection is held
+    else:
+        assert held is None  # back in the process's pool until the next page
