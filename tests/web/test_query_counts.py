@@ -2,10 +2,11 @@
 whatever the length of the game (times are for `make bench`, never asserted)."""
 
 import pytest
-from django.db import connection
+from django.db import DatabaseError, connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.factories import make_game
+from vinescore.table.models import Game
 
 pytestmark = pytest.mark.django_db
 HAND = {"bidder": 0, "bid": 2, "tricks": [2, 4, 4, 3]}
@@ -107,3 +108,10 @@ def test_a_hand_after_a_hand_is_eight_queries_on_a_server(client):
     else:
         written = ["INSERT", "INSERT", "UPDATE", "UPDATE", "COMMIT"]
     assert looked == ["SELECT", "BEGIN", "SELECT", *written], looked
+
+
+def test_a_game_gone_from_the_database_is_not_refreshed_in_silence():
+    game = make_game(hands=[])
+    Game.objects.filter(pk=game.pk).delete()
+    with pytest.raises(DatabaseError):
+        game.refresh_result()

@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 from typing import NamedTuple
 
 from django.conf import settings
-from django.db import connection, models, transaction
+from django.db import DatabaseError, connection, models, transaction
 from django.db.models import Case, FilteredRelation, OuterRef, Q, Subquery, Value, When
 from django.db.models.functions import Coalesce, Lower
 from django.dispatch import receiver
@@ -597,16 +597,14 @@ class Game(models.Model):
         sheet = sheet or self.sheet()
         self.take_result(sheet)
         self.refresh_seats(sheet)
-        self.save(
-            update_fields=[
-                "finished_at",
-                "winner_name",
-                "final_totals",
-                "hand_count",
-                "version",
-                "updated_at",
-            ]
-        )
+        # What save(update_fields=RESULT_FIELDS) writes, by a statement built
+        # once a process: building it was a twentieth of a hand's POST.
+        fields = [Game._meta.get_field(name) for name in RESULT_FIELDS]
+        values = [f.get_db_prep_save(f.pre_save(self, False), connection) for f in fields]
+        with connection.cursor() as cursor:
+            cursor.execute(result_update_sql(), [*values, self.pk])
+            if cursor.rowcount != 1:
+                raise DatabaseError("The game to refresh is not in the database.")
         return sheet
 
     def take_result(self, sheet: Sheet) -> None:
@@ -1071,6 +1069,27 @@ def added_hand_sql() -> str:
         f" SELECT %s, h.{q('id')}, %s, NULL, %s, %s, %s, %s, %s, %s FROM h"
         f" RETURNING {q('hand_id')}"
     )
+
+
+# The game's outcome, derived from its hands (Game.refresh_result).
+RESULT_FIELDS = (
+    "finished_at",
+    "winner_name",
+    "final_totals",
+    "hand_count",
+    "version",
+    "updated_at",
+)
+
+
+@functools.cache
+def result_update_sql() -> str:
+    """Game.refresh_result's UPDATE of the game's outcome and version."""
+    quote = connection.ops.quote_name
+    columns = ", ".join(
+        f"{quote(Game._meta.get_field(name).column)} = %s" for name in RESULT_FIELDS
+    )
+    return f"UPDATE {quote(Game._meta.db_table)} SET {columns} WHERE {quote('id')} = %s"
 
 
 @functools.cache
