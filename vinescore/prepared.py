@@ -65,14 +65,29 @@ def prepare(queryset: QuerySet, stand_ins: tuple[StandIn, ...]) -> Prepared | No
     )
 
 
-def run(prepared: Prepared, model: type[Model], values: dict, using: str = "default") -> list:
-    """The rows of the prepared statement, with `values` for its stand-ins."""
-    connection = connections[using]
+def params_for(prepared: Prepared, values: dict, connection) -> list:
+    """The statement's parameters, with `values` in the stand-ins' places."""
     params = list(prepared.params)
     for i, stand_in in prepared.slots.items():
         params[i] = as_param(connection, values[stand_in])
+    return params
+
+
+def run(prepared: Prepared, model: type[Model], values: dict, using: str = "default") -> list:
+    """The model instances the prepared statement finds, with `values` for its
+    stand-ins."""
+    params = params_for(prepared, values, connections[using])
     query = PreparedQuery(model, prepared, params)
     return list(QuerySet(model=model, query=query, using=using))
+
+
+def first_row(prepared: Prepared, values: dict, using: str = "default") -> tuple | None:
+    """The first row of a prepared values_list() statement, as the database
+    answers it (no converters: for columns it gives as Python reads them)."""
+    connection = connections[using]
+    with connection.cursor() as cursor:
+        cursor.execute(prepared.sql, params_for(prepared, values, connection))
+        return cursor.fetchone()
 
 
 class PreparedQuery(Query):

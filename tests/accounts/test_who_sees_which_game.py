@@ -8,12 +8,13 @@ import pytest
 from django.conf import settings
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from tests.accounts.test_sign_out import signed_in
 from tests.factories import make_game, make_member
 from vinescore.accounts.access import Visitor
-from vinescore.accounts.models import Group, Membership
-from vinescore.table.models import Game, game_seen, member_game_query
+from vinescore.accounts.models import Group, Membership, Session
+from vinescore.table.models import Game, cookie_look_query, game_seen, member_game_query
 
 pytestmark = pytest.mark.django_db
 
@@ -65,3 +66,18 @@ def test_a_members_change_reads_the_game_with_its_row_locked():
     assert (locked.pk, locked.visitor_role) == (game.pk, Membership.MEMBER)
     if connection.features.has_select_for_update:
         assert 'FOR UPDATE OF "table_game"' in read.captured_queries[-1]["sql"]
+
+
+def test_an_idle_phones_look_by_its_cookie_alone_is_one_query_built_once():
+    assert cookie_look_query() is not None  # built once a process, not by the ORM each time
+    phone = signed_in("dee")
+    make_member("dee", Membership.VIEWER)
+    ours = make_game()
+    theirs = make_game(group=Group.objects.start("Other table", make_member("eli")))
+    key = phone.cookies[settings.SESSION_COOKIE_NAME].value
+    with CaptureQueriesContext(connection) as looked:
+        found = Game.objects.look(Visitor(session_key=key), ours.pk)
+    assert found == (ours.pk, ours.version, Membership.VIEWER) and len(looked) == 1
+    assert Game.objects.look(Visitor(session_key=key), theirs.pk) is None
+    Session.objects.filter(session_key=key).update(expire_date=timezone.now())
+    assert Game.objects.look(Visitor(session_key=key), ours.pk) is None  # run out

@@ -275,12 +275,13 @@ class GameQuerySet(models.QuerySet):
             .order_by(models.F("finished_at").desc(nulls_first=True), "-updated_at")
         )
 
-    def visible_to(self, visitor: Visitor, *, deleted: bool = False):
+    def visible_to(self, visitor: Visitor, *, deleted: bool = False, now: datetime | None = None):
         """The games this visitor may see, with their role (`visitor_role`) and a
         guest's `table_link`; deleted ones only if asked. The one statement of who
         sees what: a member by their role in the group; a guest by a good table
         link this phone holds (to its game or one the table went on to); a viewer
-        holding one scores as a guest; a spectator by a live spectator link."""
+        holding one scores as a guest; a spectator by a live spectator link.
+        `now`: the time a cookie's session must not have run out by."""
         if visitor.nobody:
             return self.none()
         games = self
@@ -291,7 +292,7 @@ class GameQuerySet(models.QuerySet):
                 # The person named by the cookie's session, without loading
                 # it: the poll's look stays one query.
                 signed_in = Session.objects.filter(
-                    session_key=visitor.session_key, expire_date__gt=timezone.now()
+                    session_key=visitor.session_key, expire_date__gt=now or timezone.now()
                 )
                 person = Subquery(signed_in.values("user_id"))
             mine = Q(group__memberships__user_id=person)
@@ -350,19 +351,12 @@ LOOK_KEY, LOOK_PK = "session key stand-in", -424242
 
 
 @functools.cache
-def cookie_look_query() -> tuple[str, list] | None:
-    """GameQuerySet.look's query for a cookie-only visitor, with stand-ins for what
-    each look fills in; None if the stand-ins cannot be found in it."""
-    games = Game.objects.visible_to(Visitor(session_key=LOOK_KEY)).filter(pk=LOOK_PK)
-    sql, params = games.values_list("pk", "version", "visitor_role")[:1].query.sql_with_params()
-    params = list(params)
-    dated = [i for i, p in enumerate(params) if isinstance(p, datetime | str) and p != LOOK_KEY]
-    roles = set(Membership.WRITERS)
-    dated = [i for i in dated if params[i] not in roles]
-    if params.count(LOOK_KEY) != 1 or params.count(LOOK_PK) != 1 or len(dated) != 1:
-        return None
-    params[dated[0]] = None  # the session's expiry is compared with now
-    return sql, params
+def cookie_look_query() -> prepared.Prepared | None:
+    """GameQuerySet.look's query for a cookie-only visitor, built once a process
+    with stand-ins for what each look fills in."""
+    games = Game.objects.visible_to(Visitor(session_key=LOOK_KEY), now=prepared.NOW)
+    rows = games.filter(pk=LOOK_PK).values_list("pk", "version", "visitor_role")[:1]
+    return prepared.prepare(rows, (LOOK_KEY, LOOK_PK, prepared.NOW))
 
 
 def cookie_look(session_key: str, pk: int) -> tuple[int, int, str] | None:
@@ -373,13 +367,8 @@ def cookie_look(session_key: str, pk: int) -> tuple[int, int, str] | None:
     if built is None:
         games = Game.objects.visible_to(Visitor(session_key=session_key)).filter(pk=pk)
         return games.values_list("pk", "version", "visitor_role").first()
-    sql, template = built
-    now = connection.ops.adapt_datetimefield_value(timezone.now())
-    stand_for = {LOOK_KEY: session_key, LOOK_PK: pk}
-    params = [now if p is None else stand_for.get(p, p) for p in template]
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.fetchone()
+    values = {LOOK_KEY: session_key, LOOK_PK: pk, prepared.NOW: timezone.now()}
+    return prepared.first_row(built, values)
 
 
 # Stands in for the member's account in game_seen's query.
