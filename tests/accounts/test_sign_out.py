@@ -3,6 +3,7 @@ before is worth nothing after, on any page and on the live sheet's poll,
 whose idle check still costs one query."""
 
 from http.cookies import SimpleCookie
+from unittest import mock
 
 import pytest
 from django.conf import settings
@@ -10,6 +11,8 @@ from django.conf import settings
 from tests.factories import PASSWORD, make_game, make_member
 from tests.phone import Phone
 from vinescore.accounts.models import Session
+from vinescore.live import hub
+from vinescore.table.links import TableLink
 
 pytestmark = pytest.mark.django_db
 EXACT_BEN = {"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]}
@@ -137,3 +140,22 @@ def test_a_password_reset_ends_every_session_of_the_person():
     assert done.status_code == 302
     assert phone.get(game.get_absolute_url())["Location"].startswith("/accounts/login/")
     assert poll(phone, game).status_code == 404
+
+
+def test_signing_out_tells_every_stream_to_look_but_signing_in_does_not():
+    # A guest's phone at the table signs in: its session takes a new key and
+    # keeps its table links, so nobody's access ended and no stream need look.
+    game = make_game()
+    link = TableLink.objects.create(game=game, created_by=make_member("owner"))
+    phone = Phone(user=None)
+    assert phone.get(f"/t/{link.code}/").status_code == 302
+    guest_key = phone.cookies[settings.SESSION_COOKIE_NAME].value
+    make_member("dee")
+    with mock.patch.object(hub, "announce_access") as told:
+        signed = phone.post("/accounts/login/", {"username": "dee", "password": PASSWORD})
+        assert signed.status_code == 302
+        assert phone.cookies[settings.SESSION_COOKIE_NAME].value != guest_key
+        assert not Session.objects.filter(session_key=guest_key).exists()
+        assert told.call_count == 0
+        assert phone.post("/accounts/logout/").status_code == 302
+        assert told.call_count == 1

@@ -12,7 +12,8 @@ class AccountsConfig(AppConfig):
 
         # A role changed, a member gone, a phone signed out (its session
         # ended): who may see which game changed, and every open stream
-        # looks again before its next event (vinescore/live/hub.py).
+        # looks again before its next event (vinescore/live/hub.py). Not a
+        # session given a new key as its phone signs in: it goes on.
         for signal, model in (
             (post_save, models.Membership),
             (post_delete, models.Membership),
@@ -22,7 +23,11 @@ class AccountsConfig(AppConfig):
 
 
 def access_changed(sender, instance, created: bool = False, **kwargs) -> None:
+    from .sessions import NEW_KEY
+
     if created:  # a new member sees more, never less
+        return
+    if NEW_KEY.get():  # signing in: the same phone, its session under a new key
         return
     from vinescore.live import hub
 

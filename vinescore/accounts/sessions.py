@@ -6,6 +6,7 @@ the session's row (one query, not two: signed_in)."""
 
 import functools
 import logging
+from contextvars import ContextVar
 
 from django.conf import settings
 from django.contrib.auth import (
@@ -26,6 +27,10 @@ from vinescore import prepared
 from .models import Session
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
+
+# Set while a session takes a new key (signing in): the old key's row goes,
+# but nobody's access ends with it (accounts/apps.py).
+NEW_KEY = ContextVar("new session key", default=False)
 # Stands in for the cookie's session key in the prepared read.
 KEY_STAND_IN = "sessionKeyStandIn"
 
@@ -60,6 +65,15 @@ class SessionStore(DatabaseStore):
     @classmethod
     def get_model_class(cls):
         return Session
+
+    def cycle_key(self):
+        """The same session under a new key, as signing in gives it: its
+        data, and the phone's access with it, carries over."""
+        token = NEW_KEY.set(True)
+        try:
+            super().cycle_key()
+        finally:
+            NEW_KEY.reset(token)
 
     def create_model_instance(self, data):
         session = super().create_model_instance(data)
