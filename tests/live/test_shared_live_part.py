@@ -139,7 +139,7 @@ def test_a_guests_event_after_the_first_costs_the_one_query_of_its_look():
     ana, ben = (guest_stream_request(game, secret * 32) for secret in "fg")
     read = stream.game_snapshot(game.pk)
     # Their streams open at the version their pages show: nothing to send.
-    assert read(ana, shown) == read(ben, shown) == (game.pk, shown, None)
+    assert read(ana, shown)[:3] == read(ben, shown)[:3] == (game.pk, shown, None)
     for _ in range(2):
         version = scored_at(game)
         first = read(ana, shown)
@@ -165,7 +165,7 @@ def test_a_guest_who_said_whose_phone_it_is_is_not_asked_by_another_guests_live_
     asked = guest_stream_request(game, "h" * 32)
     told = guest_stream_request(game, "i" * 32, name="Cy")
     read = stream.game_snapshot(game.pk)
-    assert read(asked, shown) == read(told, shown) == (game.pk, shown, None)
+    assert read(asked, shown)[:3] == read(told, shown)[:3] == (game.pk, shown, None)
     scored_at(game)
     assert "Who are you?" in read(asked, shown)[2]
     assert "Who are you?" not in read(told, shown)[2]

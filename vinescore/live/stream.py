@@ -16,6 +16,7 @@ import asyncio
 import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from asgiref.sync import sync_to_async
 from django.conf import settings
@@ -37,18 +38,33 @@ from vinescore.table.links import watching
 from vinescore.table.live_parts import (
     for_visitor,
     kept_live,
-    note_kind,
-    shared_live,
+    kind_of,
+    sent_live,
     shared_part,
 )
 from vinescore.table.models import Game
 from vinescore.table.views import get_game, showable
 from vinescore.table.watch_views import Withdrawn, watched_game
 
-# A snapshot: the game's pk and version and the live part (None when it is
-# still at the version the phone shows), or None once the visitor may no
-# longer see it.
-Snapshot = tuple[int, int, str | None] | None
+# Stands for "the kind of live part was not worked out by this read".
+UNSEEN = ("unseen",)
+
+
+class Seen(NamedTuple):
+    """What a read found: the game's pk and version, the live part (None when
+    it is still at the version the phone shows), the visitor's role, and the
+    kind of live part sent, or that would have been (table/live_parts.py;
+    UNSEEN: not worked out, as for a guest not yet seated)."""
+
+    pk: int
+    version: int
+    html: str | None
+    role: str | None = None
+    kind: tuple | None = UNSEEN
+
+
+# A snapshot: what the read found, or None once the visitor may no longer see it.
+Snapshot = Seen | None
 # A read of the game as the visitor may see it, given the version they show.
 Read = Callable[[HttpRequest, int | None], Snapshot]
 # The time of a stream's looks (Trust).
@@ -80,7 +96,6 @@ def game_snapshot(pk: int) -> Read:
         if look is None:  # no longer let in
             return None
         _, version, role = look
-        request.__dict__["_live_role"] = role
         # A guest let in at an earlier look, whose table link this look found good.
         seated = role == access.GUEST and access.by_guest(request, pk)
         # A guest, or a viewer who scanned a table link (who scores as one
@@ -91,31 +106,32 @@ def game_snapshot(pk: int) -> Read:
         if version == shown and (role != access.GUEST or seated):
             if seated or not as_guest:
                 who = access.GUEST if seated else access.Place(None, role).who
-                note_kind(request, pk, who)
-            return pk, version, None
+                return Seen(pk, version, None, role, kind_of(request, pk, who))
+            return Seen(pk, version, None, role)
         if as_guest:
             # Let in as the poll lets them in, at the first look; a guest's
             # later looks check its link themselves.
             kept = kept_live(request, pk, version, access.GUEST) if seated else None
             if kept is not None:
-                return pk, version, kept
+                return Seen(pk, version, kept[1], role, kept[0])
             forget_access(request)
             try:
                 game = get_game(request, pk)
             except (Http404, PermissionDenied, access.TableLinkEnded):
                 return None
             if game.version == shown:  # a guest's first look, at the version its page shows
-                return pk, shown, None
+                return Seen(pk, shown, None, role)
         else:  # a member, in the place the look found
             kept = kept_live(request, pk, version, access.Place(None, role).who)
             if kept is not None:
-                return pk, version, kept
+                return Seen(pk, version, kept[1], role, kept[0])
             try:
                 game = showable(get_object_or_404(Game.objects.select_related("group"), pk=pk))
             except Http404:
                 return None
             game.place = access.Place(game.group, role)
-        return game.pk, game.version, shared_live(request, game, game.place.who)
+        kind, html = sent_live(request, game, game.place.who)
+        return Seen(game.pk, game.version, html, role, kind)
 
     return released(read)
 
@@ -127,18 +143,18 @@ def watch_snapshot(token: str) -> Read:
         found = Game.objects.look(watching(token))
         if found is None:
             return None
-        request.__dict__["_live_role"] = found[2]
-        if found[1] == shown:
-            note_kind(request, found[0], "watch", live_url)
-            return found[0], shown, None
-        kept = kept_live(request, found[0], found[1], "watch", live_url)
+        pk, version, role = found
+        if version == shown:
+            return Seen(pk, shown, None, role, kind_of(request, pk, "watch", live_url))
+        kept = kept_live(request, pk, version, "watch", live_url)
         if kept is not None:
-            return found[0], found[1], kept
+            return Seen(pk, version, kept[1], role, kept[0])
         try:
             game = watched_game(token)
         except (Withdrawn, Http404):
             return None
-        return game.pk, game.version, shared_live(request, game, "watch", live_url)
+        kind, html = sent_live(request, game, "watch", live_url)
+        return Seen(game.pk, game.version, html, role, kind)
 
     return released(read)
 
@@ -221,15 +237,11 @@ async def look(
     The first runs on the thread its middleware ran on (where its session
     was read), the others on any thread of the pool."""
     changes, started = streams.access_changes, clock()
-    request.__dict__.pop("_live_kind", None)
     snapshot = await sync_to_async(read, thread_sensitive=trust is None)(request, shown)
-    role = request.__dict__.pop("_live_role", None)
-    if "_live_kind" in request.__dict__:  # the kind of part this read sent
-        kind = request.__dict__.pop("_live_kind")
-    elif trust is not None and trust.role == role:  # none sent: as before, in the same role
-        kind = trust.kind
-    else:
-        kind = None
+    role = None if snapshot is None else snapshot.role
+    kind = None if snapshot is None else snapshot.kind
+    if kind is UNSEEN:  # none sent: as before, in the same role
+        kind = trust.kind if trust is not None and trust.role == role else None
     return snapshot, Trust(started, changes, role, kind)
 
 
@@ -237,7 +249,7 @@ async def stream(
     request: HttpRequest, read: Read, first: Snapshot, trust: Trust
 ) -> AsyncIterator[str]:
     assert first is not None
-    pk, version, html = first
+    pk, version, html = first[:3]
     woken = streams.subscribe(pk)
     try:
         # How long to wait before reconnecting after a drop (milliseconds).
@@ -271,9 +283,9 @@ async def stream(
             if now is None:
                 yield event("closed", "")
                 return
-            if now[2] is not None:
-                _, version, html = now
-                yield event("live", html, version)
+            if now.html is not None:
+                version = now.version
+                yield event("live", now.html, version)
     finally:
         streams.unsubscribe(pk, woken)
 

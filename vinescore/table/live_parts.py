@@ -43,18 +43,11 @@ def part_kind(request: HttpRequest, pk: int, who: str, live_url: str) -> tuple:
     return (who, get_language(), live_url, request.GET.get("all") == "1", asked)
 
 
-def sent_kind(request: HttpRequest, kind: tuple | None) -> tuple | None:
-    """Notes the kind of live part this visitor was just sent (None: one of
-    its own, which no other phone's can stand for), for the stream's next
-    event (vinescore/live/stream.py, Trust); gives it back."""
-    request.__dict__["_live_kind"] = kind
-    return kind
-
-
-def note_kind(request: HttpRequest, pk: int, who: str, live_url: str = "") -> None:
-    """Notes the kind of live part this visitor would be sent, when a look
-    found nothing new to send it."""
-    sent_kind(request, None if has_messages(request) else part_kind(request, pk, who, live_url))
+def kind_of(request: HttpRequest, pk: int, who: str, live_url: str = "") -> tuple | None:
+    """The kind of live part this visitor would be sent (None: one of its
+    own, as it has notices of its own, which no other phone's can stand
+    for)."""
+    return None if has_messages(request) else part_kind(request, pk, who, live_url)
 
 
 def for_visitor(request: HttpRequest, html: str) -> str:
@@ -87,16 +80,15 @@ def kept_part(request: HttpRequest, pk: int, version: int, kind: tuple) -> str |
 
 def kept_live(
     request: HttpRequest, pk: int, version: int, who: str, live_url: str = ""
-) -> str | None:
-    """The live part of this version as this visitor sees it, if this process
-    rendered it already or its news carried it; None otherwise."""
+) -> tuple[tuple, str] | None:
+    """The live part of this version as this visitor sees it, and its kind,
+    if this process rendered it already or its news carried it; None
+    otherwise."""
     if has_messages(request):
         return None
     kind = part_kind(request, pk, who, live_url)
     html = kept_part(request, pk, version, kind)
-    if html is not None:
-        sent_kind(request, kind)
-    return html
+    return None if html is None else (kind, html)
 
 
 def rendered_for(
@@ -112,9 +104,8 @@ def rendered_for(
     stand-ins in place; (None, a part of its own) for a visitor with notices
     of its own."""
     if has_messages(request):
-        own = render_live(request, game, who, live_url, played=played, parts=parts)
-        return sent_kind(request, None), own
-    kind = sent_kind(request, part_kind(request, game.pk, who, live_url))
+        return None, render_live(request, game, who, live_url, played=played, parts=parts)
+    kind = part_kind(request, game.pk, who, live_url)
     html = shared_part(game.pk, game.version, kind)
     if html is None:
         html = render_live(
@@ -124,6 +115,19 @@ def rendered_for(
     return kind, html
 
 
+def sent_live(
+    request: HttpRequest,
+    game: Game,
+    who: str,
+    live_url: str = "",
+    parts: SheetParts | None = None,
+) -> tuple[tuple | None, str]:
+    """The live part as the poll would answer this visitor, rendered once a
+    version for every phone of its kind in this process, and its kind."""
+    kind, html = rendered_for(request, game, who, live_url, parts=parts)
+    return kind, html if kind is None else for_visitor(request, html)
+
+
 def shared_live(
     request: HttpRequest,
     game: Game,
@@ -131,10 +135,8 @@ def shared_live(
     live_url: str = "",
     parts: SheetParts | None = None,
 ) -> str:
-    """The live part as the poll would answer this visitor, rendered once a
-    version for every phone of its kind in this process."""
-    kind, html = rendered_for(request, game, who, live_url, parts=parts)
-    return html if kind is None else for_visitor(request, html)
+    """sent_live's part alone."""
+    return sent_live(request, game, who, live_url, parts)[1]
 
 
 @never_cache  # Back must never show a stale score sheet
