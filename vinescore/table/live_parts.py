@@ -128,17 +128,6 @@ def sent_live(
     return kind, html if kind is None else for_visitor(request, html)
 
 
-def shared_live(
-    request: HttpRequest,
-    game: Game,
-    who: str,
-    live_url: str = "",
-    parts: SheetParts | None = None,
-) -> str:
-    """sent_live's part alone."""
-    return sent_live(request, game, who, live_url, parts)[1]
-
-
 @never_cache  # Back must never show a stale score sheet
 @require_safe
 def game_detail(request: HttpRequest, pk: int) -> TemplateResponse:
@@ -151,7 +140,7 @@ def game_detail(request: HttpRequest, pk: int) -> TemplateResponse:
     if request.htmx:
         return sheet_response(request, game, who)
     parts = SheetParts(game, who, request.GET.get("all") == "1")
-    live = shared_live(request, game, who, parts=parts)
+    _, live = sent_live(request, game, who, parts=parts)
     response = sheet_response(request, game, who, parts=parts, live_html=live)
     # The whole sheet, to whoever may see it: the service worker may keep it.
     return kept.may_keep(response, request, game.name)
