@@ -587,7 +587,7 @@ class Game(models.Model):
         self.take_result(sheet)
         self.refresh_seats(sheet)
         # What save(update_fields=RESULT_FIELDS) writes, by a statement built
-        # once a process: building it was a twentieth of a hand's POST.
+        # once a process, as refresh_seats' is.
         fields = [Game._meta.get_field(name) for name in RESULT_FIELDS]
         values = [f.get_db_prep_save(f.pre_save(self, False), connection) for f in fields]
         with connection.cursor() as cursor:
