@@ -16,6 +16,7 @@ from django.contrib.messages import constants, storage
 from django.contrib.sessions.middleware import SessionMiddleware
 from django.db import connection
 from django.middleware.csrf import _unmask_cipher_token
+from django.template.response import SimpleTemplateResponse
 from django.test import Client, RequestFactory
 from django.test.utils import CaptureQueriesContext
 from django.urls import resolve
@@ -217,3 +218,24 @@ def test_a_phone_with_a_notice_of_its_own_has_its_live_part_drawn_for_it():
     assert "Undo" in page and "Hand 2 deleted" in page
     again = phone.get(game.get_absolute_url()).content.decode()
     assert "Hand 2 deleted" not in again  # the notice was this phone's, once
+
+
+def test_the_poll_sends_the_live_part_the_page_drew_and_a_typing_phone_its_own():
+    parts.live_parts.kept.clear()
+    game = make_game(hands=[BEN_MAKES_4] * 2)
+    shown = game.version
+    version = scored_at(game)
+    Phone().get(game.get_absolute_url())  # draws the new version's part, and keeps it
+    old = {"HX-Request": "true", "If-None-Match": f'"{game.pk}.{shown}.en-gb"'}
+    ben = Phone(user="ben")
+    # Nothing drawn for Ben: the page's part, with his token and keys put in.
+    with mock.patch.object(SimpleTemplateResponse, "render", side_effect=AssertionError("drawn")):
+        polled = ben.get(f"/games/{game.pk}/live/", headers=old)
+    page = polled.content.decode()
+    assert polled.status_code == 200 and f'data-version="{version}"' in page
+    assert "Hand 4 ·" in page and parts.CSRF_STAND_IN not in page
+    # A phone with a hand half typed is told what moved on: a part of its own.
+    typing = Phone(user="cy").get(
+        f"/games/{game.pk}/live/", headers={**old, "X-Hand-Typed": "true"}
+    )
+    assert "Hand 3 was already entered on another phone." in typing.content.decode()

@@ -12,7 +12,6 @@ then sent the same part (`kept_live`).
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
-from django.template.response import TemplateResponse
 from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
@@ -130,17 +129,17 @@ def sent_live(
 
 @never_cache  # Back must never show a stale score sheet
 @require_safe
-def game_detail(request: HttpRequest, pk: int) -> TemplateResponse:
+def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The score sheet: its live part the one every phone of its kind is
     sent (drawn once a version), the page around it drawn for this phone."""
     game = get_game(request, pk, deleted=True)
     if game.is_deleted:
         return deleted_page(request, game, game.place)
     who = game.place.who
-    if request.htmx:
-        return sheet_response(request, game, who)
     parts = SheetParts(game, who, request.GET.get("all") == "1")
     _, live = sent_live(request, game, who, parts=parts)
+    if request.htmx:
+        return HttpResponse(live)
     response = sheet_response(request, game, who, parts=parts, live_html=live)
     # The whole sheet, to whoever may see it: the service worker may keep it.
     return kept.may_keep(response, request, game.name)
