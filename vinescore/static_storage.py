@@ -44,7 +44,7 @@ class MinifiedStaticFilesStorage(CompressedManifestStaticFilesStorage):
     def url(self, name, force=False):
         """A file's address, worked out once a process: the manifest does not
         change while the process serves, and every page names a dozen files
-        (a fifth of a kept sheet's drawing was spent finding them)."""
+        (about a tenth of a kept sheet's drawing went on finding them)."""
         if force:
             return super().url(name, force)
         urls = self.__dict__.setdefault("_urls", {})
