@@ -90,6 +90,16 @@ def first_row(prepared: Prepared, values: dict, using: str = "default") -> tuple
         return cursor.fetchone()
 
 
+def all_rows(prepared: Prepared, values: dict, using: str = "default") -> list[tuple]:
+    """Every row of a prepared values_list() statement, as the database answers
+    it (no converters): for many rows, where the caller converts only what
+    it reads."""
+    connection = connections[using]
+    with connection.cursor() as cursor:
+        cursor.execute(prepared.sql, params_for(prepared, values, connection))
+        return cursor.fetchall()
+
+
 class PreparedQuery(Query):
     def __init__(self, model: type[Model], prepared: Prepared, params: list) -> None:
         super().__init__(model)

@@ -96,3 +96,28 @@ def test_the_csv_sheet_says_when_each_hand_was_scored(client):
         "2026-11-03T19:30:00.000000Z",
         "2026-11-03T20:20:00.000000Z",
     ]
+
+
+def test_the_sheet_reads_the_hands_in_play_as_they_were_stored():
+    # live_hands reads hundreds of rows on a long game's first view, by a
+    # statement built once a process; it finds what the ORM finds.
+    game = make_game(hands=[MISS, {**MISS, "bidder": 1}, {**MISS, "bidder": 2}])
+    played_over(game, [0, 35, 65])
+    second = game.hands.order_by("position")[1]
+    Hand.objects.filter(pk=second.pk).update(deleted_at=EVENING)
+    # Stored out of order: the sheet goes by position, not by the row's id.
+    first = game.hands.order_by("position")[0]
+    Hand.objects.filter(pk=first.pk).update(position=9)
+
+    hands = Game.objects.get(pk=game.pk).live_hands()
+
+    stored = game.hands.filter(deleted_at__isnull=True).order_by("position")
+    assert [(h.pk, h.facts, h.played_at) for h in hands] == [
+        (h.pk, h.facts, h.created_at) for h in stored
+    ]
+    assert [h.facts["bidder"] for h in hands] == [2, 0]
+    assert [h.played_at for h in hands] == [
+        EVENING + timedelta(minutes=65),
+        EVENING,
+    ]
+    assert all(h.played_at.utcoffset() == timedelta(0) for h in hands)

@@ -8,7 +8,7 @@ from django.http import QueryDict
 from django.utils import translation
 
 from tests.factories import make_game
-from vinescore.scoring import phone, words
+from vinescore.scoring import phone, replay, words
 from vinescore.table.hand_forms import HandForm
 
 pytestmark = pytest.mark.django_db
@@ -93,3 +93,37 @@ def test_a_phone_refuses_in_german_as_the_servers_form_does(on_a_phone):
         assert not form.is_valid()
         by_form = sorted(m for errors in form.errors.values() for m in errors)
     assert sorted(on_phone.values()) == by_form
+
+
+def test_a_replay_keeps_its_own_language_while_another_thread_speaks_another():
+    # A replay looks the language up once (words.one_language); two phones
+    # in two languages replaying at the same instant each read their own.
+    import threading
+
+    game = make_game(hands=[MADE] * 40)
+    rules, setup, hands = game.rules, game.setup(), [h.facts for h in game.live_hands()]
+    barrier = threading.Barrier(2)
+    told = {}
+
+    def replay_in(language):
+        with translation.override(language):
+            barrier.wait()
+            told[language] = {row.result.explanation for row in replay(rules, setup, hands).rows}
+
+    threads = [threading.Thread(target=replay_in, args=(lang,)) for lang in ("de", "en")]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert told == {
+        "de": {"Ben bot 4 und holte genau 4: nur Ben punktet"},
+        "en": {"Ben bid 4 and took exactly 4: only Ben scores"},
+    }
+
+
+def test_outside_a_replay_each_sentence_reads_the_language_in_use():
+    with words.one_language():
+        pass
+    with translation.override("de"):
+        assert words.gettext("nobody") == "niemand"
+    assert words.gettext("nobody") == "nobody"

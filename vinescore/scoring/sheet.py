@@ -9,11 +9,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from .base import Facts, GameRules, HandResult, Payment, Table, Winner
 from .ledger import settle_up
-from .words import and_list, gettext
+from .words import and_list, gettext, one_language
 
 
 @dataclass(frozen=True)
@@ -29,14 +30,24 @@ class Setup:
 
     def table(self, hand_index: int, carry: Any = None) -> Table:
         """The table for the hand at `hand_index` (0-based): the deal passes
-        left after every hand."""
+        left after every hand. A table is made once for each dealer (tables
+        do not change), unless a hand carries something to the next."""
+        dealer = (self.first_dealer + hand_index) % len(self.names)
+        if carry is not None:
+            return self.table_at(dealer, carry)
+        made = self._tables.get(dealer)
+        if made is None:
+            made = self._tables[dealer] = self.table_at(dealer, None)
+        return made
+
+    def table_at(self, dealer: int, carry: Any) -> Table:
         return Table(
-            names=self.names,
-            options=self.options,
-            dealer=(self.first_dealer + hand_index) % len(self.names),
-            stakes=self.stakes,
-            carry=carry,
+            names=self.names, options=self.options, dealer=dealer, stakes=self.stakes, carry=carry
         )
+
+    @cached_property
+    def _tables(self) -> dict[int, Table]:
+        return {}
 
 
 @dataclass(frozen=True)
@@ -219,6 +230,7 @@ class Sheet:
 
 def replay(rules: GameRules, setup: Setup, hands: Sequence[Facts]) -> Sheet:
     sheet = Sheet(rules, setup)
-    for facts in hands:
-        sheet.play(facts)
+    with one_language():
+        for facts in hands:
+            sheet.play(facts)
     return sheet.finish()

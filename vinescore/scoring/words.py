@@ -13,7 +13,12 @@ imports neither.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
+
+Gettext = Callable[[str], str]
+Ngettext = Callable[[str, str, int], str]
 
 
 def _english(message: str) -> str:
@@ -24,25 +29,47 @@ def _english_plural(singular: str, plural: str, n: int) -> str:
     return singular if n == 1 else plural
 
 
-_gettext: Callable[[str], str] = _english
-_ngettext: Callable[[str, str, int], str] = _english_plural
+_gettext: Gettext = _english
+_ngettext: Ngettext = _english_plural
+# The pair for the language in use now, which may name it once for many
+# sentences (see `one_language`).
+_pin: Callable[[], tuple[Gettext, Ngettext]] = lambda: (_gettext, _ngettext)  # noqa: E731
+_pinned: ContextVar[tuple[Gettext, Ngettext] | None] = ContextVar("pinned", default=None)
 
 
 def use_translations(
-    gettext: Callable[[str], str] | None, ngettext: Callable[[str, str, int], str] | None
+    gettext: Gettext | None,
+    ngettext: Ngettext | None,
+    pin: Callable[[], tuple[Gettext, Ngettext]] | None = None,
 ) -> None:
-    """Install a translation pair (None for either: back to English)."""
-    global _gettext, _ngettext
+    """Install a translation pair (None for either: back to English). `pin`,
+    if given, returns a pair bound to the language in use when it is called,
+    for `one_language`."""
+    global _gettext, _ngettext, _pin
     _gettext = gettext or _english
     _ngettext = ngettext or _english_plural
+    _pin = pin or (lambda: (_gettext, _ngettext))
+
+
+@contextmanager
+def one_language() -> Iterator[None]:
+    """Within it, this thread's sentences are in the language in use as it
+    began, looked up once: a replay explains hundreds of hands."""
+    token = _pinned.set(_pin())
+    try:
+        yield
+    finally:
+        _pinned.reset(token)
 
 
 def gettext(message: str) -> str:
-    return _gettext(message)
+    pinned = _pinned.get()
+    return (pinned[0] if pinned is not None else _gettext)(message)
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
-    return _ngettext(singular, plural, n)
+    pinned = _pinned.get()
+    return (pinned[1] if pinned is not None else _ngettext)(singular, plural, n)
 
 
 def gettext_noop(message: str) -> str:

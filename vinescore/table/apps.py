@@ -45,7 +45,15 @@ class TableConfig(AppConfig):
         def translated_plural(language: str | None, singular: str, plural: str, n: int) -> str:
             return ngettext(singular, plural, n)
 
+        def pinned():
+            language = get_language()
+            return (
+                lambda message: translated(language, message),
+                lambda singular, plural, n: translated_plural(language, singular, plural, n),
+            )
+
         use_translations(
             lambda message: translated(get_language(), message),
             lambda singular, plural, n: translated_plural(get_language(), singular, plural, n),
+            pinned,
         )

@@ -10,6 +10,7 @@ and moves the version on; the caller holds the game row locked
 from __future__ import annotations
 
 import functools
+import json
 import threading
 import uuid
 from bisect import bisect_left
@@ -371,6 +372,32 @@ def cookie_look(session_key: str, pk: int) -> tuple[int, int, str] | None:
     return prepared.first_row(built, values)
 
 
+# Stands in for the game in the reads of its hands and seats.
+GAME_STAND_IN = -454545
+
+
+@functools.cache
+def live_hands_query() -> prepared.Prepared | None:
+    rows = Hand.objects.filter(game_id=GAME_STAND_IN, deleted_at__isnull=True)
+    return prepared.prepare(
+        rows.order_by("position").values_list("pk", "facts", "created_at"), (GAME_STAND_IN,)
+    )
+
+
+@functools.cache
+def seats_query() -> prepared.Prepared | None:
+    seats = Seat.objects.filter(game_id=GAME_STAND_IN).select_related("player")
+    return prepared.prepare(seats, (GAME_STAND_IN,))
+
+
+def stored_time(value: datetime | str, zone) -> datetime:
+    """A time as the database gives it: SQLite keeps text, in the
+    connection's zone (as Django's converter reads it)."""
+    if isinstance(value, str):
+        value = datetime.fromisoformat(value)
+    return value if value.tzinfo is not None else value.replace(tzinfo=zone)
+
+
 # Stands in for the member's account in game_seen's query.
 MEMBER_STAND_IN = -434343
 
@@ -515,9 +542,16 @@ class Game(models.Model):
 
     def load_seats(self) -> None:
         """The seats with their players, read in one query the first time
-        they are needed (nothing to read when the game was loaded with them)."""
-        seats = models.Prefetch("seats", queryset=Seat.objects.select_related("player"))
-        models.prefetch_related_objects([self], seats)
+        they are needed (nothing to read when the game was loaded with them),
+        built once a process."""
+        if "seats" in getattr(self, "_prefetched_objects_cache", {}):
+            return
+        built = seats_query()
+        if built is None:
+            seats = models.Prefetch("seats", queryset=Seat.objects.select_related("player"))
+            models.prefetch_related_objects([self], seats)
+        else:
+            self.seats_loaded(prepared.run(built, Seat, {GAME_STAND_IN: self.pk}))
 
     def seated_players(self) -> list[Player]:
         self.load_seats()
@@ -534,9 +568,21 @@ class Game(models.Model):
         )
 
     def live_hands(self) -> list[LiveHand]:
-        """The hands in play, in order: only what replaying needs."""
-        rows = self.hands.filter(deleted_at__isnull=True).values_list("pk", "facts", "created_at")
-        return [LiveHand(*row) for row in rows.order_by("position")]
+        """The hands in play, in order: only what replaying needs. A long game's
+        first view reads hundreds: the statement is built once a process, and
+        each row made by hand (Django's converters took as long as the rest)."""
+        built = live_hands_query()
+        if built is None:
+            rows = self.hands.filter(deleted_at__isnull=True).order_by("position")
+            return [LiveHand(*row) for row in rows.values_list("pk", "facts", "created_at")]
+        rows = prepared.all_rows(built, {GAME_STAND_IN: self.pk})
+        # Each row's facts are a JSON object: all of them are read as one list.
+        facts = json.loads(f"[{','.join(row[1] for row in rows)}]")
+        zone = connection.timezone
+        return [
+            LiveHand(pk, one, stored_time(at, zone))
+            for (pk, _, at), one in zip(rows, facts, strict=True)
+        ]
 
     def live_positions(self) -> list[int]:
         """Where the hands in play stand, in order: what numbers them
