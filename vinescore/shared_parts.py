@@ -16,6 +16,10 @@ from django.middleware.csrf import get_token
 CSRF_STAND_IN = "csrfStandInOfEachStream"
 KEY_STAND_IN = "keyStandInOfEachStream"
 STAND_INS = {"csrf_token": CSRF_STAND_IN, "key_stand_in": KEY_STAND_IN}
+# Where the live part and the phone's own top bar go in a sheet's page drawn
+# once for many phones.
+LIVE_STAND_IN = "liveStandInOfEachPage"
+TOP_BAR_STAND_IN = "topBarStandInOfEachPage"
 
 
 class LiveParts:

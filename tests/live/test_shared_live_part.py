@@ -33,6 +33,8 @@ pytestmark = pytest.mark.django_db
 BEN_MAKES_4 = {"bidder": 1, "bid": 4, "tricks": [3, 4, 2, 4]}
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 KEY = re.compile(r'name="key" value="([^"]+)"')
+HEADER_TOKEN = re.compile(r'"X-CSRFToken": "([^"]+)"')
+TOP_BAR = re.compile(r'<header class="topbar">.*?</header>', re.DOTALL)
 
 
 def stream_request(pk: int, secret: str):
@@ -172,27 +174,43 @@ def test_a_guest_who_said_whose_phone_it_is_is_not_asked_by_another_guests_live_
     assert "Who are you?" not in read(told, shown)[2]
 
 
-def test_a_sheet_opened_on_a_second_phone_takes_the_live_part_the_first_was_drawn():
+def own(page: str) -> str:
+    """A page without what is each phone's own: its top bar, tokens and
+    keys."""
+    for mark in (TOP_BAR, TOKEN, KEY, HEADER_TOKEN):
+        page = mark.sub("", page)
+    return page
+
+
+def test_a_sheet_opened_on_a_second_phone_takes_the_page_the_first_was_drawn():
     parts.live_parts.kept.clear()
     game = make_game(hands=[BEN_MAKES_4] * 3)
     pages = []
     for name in ("ana", "ben"):
         phone = Client(enforce_csrf_checks=True)
         phone.force_login(make_member(name))
-        if pages:  # the second page draws only what is around the live part
-            drawn = mock.patch.object(parts, "render_live", side_effect=AssertionError("drawn"))
+        if pages:  # the second page draws only its top bar
+            drawn = mock.patch.object(parts, "sheet_response", side_effect=AssertionError("drawn"))
         else:
             drawn = contextlib.nullcontext()
         with drawn:
             page = phone.get(game.get_absolute_url()).content.decode()
         live = page[page.index('<div id="live"') : page.index('<section class="keep"')]
         assert "Hand 4 ·" in live and "Hand 3 scored" in live
+        # The top bar is the phone's own; the rest of the page is every member's.
+        assert f'<span class="who" title="{name}">{name}</span>' in page
+        assert parts.TOP_BAR_STAND_IN not in page and parts.LIVE_STAND_IN not in page
         tokens = set(TOKEN.findall(page))
         assert len(tokens) == 1 and f'"X-CSRFToken": "{tokens.pop()}"' in page
-        pages.append((phone, live))
-        # Kept for every phone of its kind: the next page, the streams, the poll.
-        assert [k[:2] for k in parts.live_parts.kept] == [(game.pk, game.version)]
-    assert TOKEN.sub("", KEY.sub("", pages[0][1])) == TOKEN.sub("", KEY.sub("", pages[1][1]))
+        pages.append((phone, page))
+        # Kept for every phone of its kind: the live part (for the next page,
+        # the streams, the poll) and the page around it.
+        assert [k[:3] for k in parts.live_parts.kept] == [
+            (game.pk, game.version, "write"),
+            (game.pk, game.version, "page"),
+        ]
+    ana, ben = (own(page) for _, page in pages)
+    assert ana == ben
     assert set(KEY.findall(pages[0][1])).isdisjoint(KEY.findall(pages[1][1]))
     # Ben's page is his own: its forms take his token and a key of his own.
     ben, live = pages[1]

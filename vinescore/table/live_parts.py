@@ -12,6 +12,7 @@ then sent the same part (`kept_live`).
 from __future__ import annotations
 
 from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
 from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
@@ -22,7 +23,9 @@ from vinescore.offline import kept
 from vinescore.shared_parts import (
     CSRF_STAND_IN,
     KEY_STAND_IN,
+    LIVE_STAND_IN,
     STAND_INS,
+    TOP_BAR_STAND_IN,
     has_messages,
     live_parts,
     stream_token,
@@ -137,12 +140,33 @@ def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
         return deleted_page(request, game, game.place)
     who = game.place.who
     parts = SheetParts(game, who, request.GET.get("all") == "1")
-    _, live = sent_live(request, game, who, parts=parts)
     if request.htmx:
-        return HttpResponse(live)
-    response = sheet_response(request, game, who, parts=parts, live_html=live)
+        return HttpResponse(sent_live(request, game, who, parts=parts)[1])
     # The whole sheet, to whoever may see it: the service worker may keep it.
-    return kept.may_keep(response, request, game.name)
+    return kept.may_keep(sheet_page(request, game, who, parts), request, game.name)
+
+
+def sheet_page(request: HttpRequest, game: Game, who: str, parts: SheetParts) -> HttpResponse:
+    """The sheet's page. What is around the live part is drawn once a version
+    for every phone of its kind too, as the live part is; each phone's page
+    is the two put together, with its own top bar, token and keys. A phone
+    with notices of its own has the whole page drawn for it."""
+    kind, live = rendered_for(request, game, who, parts=parts)
+    if kind is None:
+        return sheet_response(request, game, who, parts=parts, live_html=live)
+    key = (game.pk, game.version, "page", *kind)
+    frame = live_parts.get(key)
+    if frame is None:
+        stand_ins = {**STAND_INS, "top_bar": TOP_BAR_STAND_IN}
+        drawn = sheet_response(
+            request, game, who, parts=parts, live_html=LIVE_STAND_IN, stand_ins=stand_ins
+        )
+        frame = drawn.render().content.decode()
+        live_parts.put(key, frame)
+    page = for_visitor(request, frame.replace(LIVE_STAND_IN, live, 1))
+    own = {"watching": who == access.WATCH, "csrf_token": stream_token(request)}
+    bar = render_to_string("_topbar.html", own, request)
+    return HttpResponse(page.replace(TOP_BAR_STAND_IN, bar, 1))
 
 
 def render_live(

@@ -321,9 +321,10 @@ def sheet_response(
     event). `form`: a hand form as it was sent back (with its messages);
     `note_form` likewise. Notices come through Django's messages.
     `stand_ins`: the CSRF token and one-time key drawn as stand-ins, for a
-    live part shared by many streams. `live_html`: the live part, already
-    drawn for this visitor (the page: table/live_parts.py); `parts`: the
-    version's parts that drew it, which the rest of the page shares."""
+    live part shared by many streams (and the top bar, for a page shared
+    likewise). `live_html`: the live part, already drawn (the page:
+    table/live_parts.py); `parts`: the version's parts that drew it, which
+    the rest of the page shares."""
     show_all = request.GET.get("all") == "1"
     writing = who in ("write", "guest")
     guest = who == "guest"
@@ -362,7 +363,7 @@ def sheet_response(
         "kept_for": settings.CACHES["default"].get("TIMEOUT", 300),
         **(stand_ins or {}),
     }
-    if live_html:  # the page's forms carry the token its live part was given
+    if live_html and not stand_ins:  # the page's forms carry its live part's token
         context["csrf_token"] = stream_token(request)
     live_only = (live_part or request.htmx) and note_form is None
     template = "table/game.html#live" if live_only else "table/game.html"
