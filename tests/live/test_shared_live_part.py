@@ -24,6 +24,7 @@ from django_htmx.middleware import HtmxDetails
 
 from tests.factories import make_game, make_member
 from tests.phone import Phone
+from vinescore.accounts.models import Group, Membership
 from vinescore.live import stream
 from vinescore.table import live_parts as parts
 from vinescore.table.links import TableLink
@@ -205,7 +206,7 @@ def test_a_sheet_opened_on_a_second_phone_takes_the_page_the_first_was_drawn():
         pages.append((phone, page))
         # Kept for every phone of its kind: the live part (for the next page,
         # the streams, the poll) and the page around it.
-        assert [k[:3] for k in parts.live_parts.kept] == [
+        assert [k[:3] for k in parts.live_parts.kept if k[0] == game.pk] == [
             (game.pk, game.version, "write"),
             (game.pk, game.version, "page"),
         ]
@@ -257,3 +258,46 @@ def test_the_poll_sends_the_live_part_the_page_drew_and_a_typing_phone_its_own()
         f"/games/{game.pk}/live/", headers={**old, "X-Hand-Typed": "true"}
     )
     assert "Hand 3 was already entered on another phone." in typing.content.decode()
+
+
+def test_a_members_top_bar_on_a_kept_page_is_their_own_and_as_their_groups_are_now():
+    parts.live_parts.kept.clear()
+    game = make_game(hands=[BEN_MAKES_4])
+    home = game.group
+    home.name = "Thursday club"
+    home.save()
+    ana = make_member("ana", group=home)
+    make_member("ana", group=Group.objects.create(name="Family"))
+    phone = Client(enforce_csrf_checks=True)
+    phone.force_login(ana)
+
+    def top_bar() -> str:
+        page = phone.get(game.get_absolute_url()).content.decode()
+        bar = TOP_BAR.search(page).group(0)
+        # One token for the page, the group switch's too.
+        assert len(set(TOKEN.findall(page)) | set(HEADER_TOKEN.findall(page))) == 1
+        return bar
+
+    first = top_bar()
+    assert "Thursday club" in first and "Family" in first and "New game" in first
+    # Seen again, nothing is drawn for it: the page, its live part and its top bar are kept.
+    with mock.patch.object(parts, "render_to_string", side_effect=AssertionError("drawn")):
+        assert TOKEN.sub("", top_bar()) == TOKEN.sub("", first)
+    # Its groups as they are now: a group renamed, a role changed.
+    Group.objects.filter(name="Family").update(name="Cousins")
+    assert "Cousins" in top_bar() and "Family" not in top_bar()
+    Membership.objects.filter(user=ana).update(role=Membership.VIEWER)
+    assert "New game" not in top_bar()
+    # The group switch takes the page's token.
+    page = phone.get(game.get_absolute_url()).content.decode()
+    switch = {
+        "csrfmiddlewaretoken": TOKEN.search(TOP_BAR.search(page).group(0)).group(1),
+        "group": Group.objects.get(name="Cousins").pk,
+        "next": "/",
+    }
+    assert phone.post("/groups/switch/", switch).status_code == 302
+    # Another member's page of the same version shows them.
+    ben = Client()
+    ben.force_login(make_member("ben", group=home))
+    ben_page = ben.get(game.get_absolute_url()).content.decode()
+    assert 'title="ben">ben</span>' in ben_page and 'title="ana"' not in ben_page

@@ -18,6 +18,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from vinescore.accounts import access
+from vinescore.accounts.context_processors import Nav
 from vinescore.live import hub
 from vinescore.offline import kept
 from vinescore.shared_parts import (
@@ -164,9 +165,30 @@ def sheet_page(request: HttpRequest, game: Game, who: str, parts: SheetParts) ->
         frame = drawn.render().content.decode()
         live_parts.put(key, frame)
     page = for_visitor(request, frame.replace(LIVE_STAND_IN, live, 1))
-    own = {"watching": who == access.WATCH, "csrf_token": stream_token(request)}
-    bar = render_to_string("_topbar.html", own, request)
-    return HttpResponse(page.replace(TOP_BAR_STAND_IN, bar, 1))
+    return HttpResponse(page.replace(TOP_BAR_STAND_IN, top_bar(request, who), 1))
+
+
+def top_bar(request: HttpRequest, who: str) -> str:
+    """The phone's own top bar, with the page's token. A member's is kept
+    by all it shows (their name, their groups, the one they are in, the
+    address it sends them back to, the language), a stand-in for the token;
+    a guest's or a spectator's is drawn each time."""
+    token = stream_token(request)
+    user = request.user
+    if who == access.WATCH or not user.is_authenticated:
+        own = {"watching": who == access.WATCH, "csrf_token": token}
+        return render_to_string("_topbar.html", own, request)
+    nav = Nav(request)
+    groups = tuple((p.group.pk, p.group.name, p.role) for p in nav.places)
+    here = nav.here and (nav.here.group.pk, nav.here.group.name, nav.here.role)
+    path = request.get_full_path()
+    key = ("top bar", get_language(), user.pk, user.get_username(), path, groups, here)
+    bar = live_parts.get(key)
+    if bar is None:
+        drawn = {"watching": False, "csrf_token": CSRF_STAND_IN, "nav": nav}
+        bar = render_to_string("_topbar.html", drawn, request)
+        live_parts.put(key, bar)
+    return bar.replace(CSRF_STAND_IN, token)
 
 
 def render_live(
