@@ -10,6 +10,7 @@ from collections import OrderedDict
 from django.conf import settings
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
+from django.utils.safestring import mark_safe
 
 # Where each phone's own CSRF token and one-time keys go in a live part
 # rendered once for many phones: letters only, so escaping leaves them be.
@@ -17,9 +18,10 @@ CSRF_STAND_IN = "csrfStandInOfEachStream"
 KEY_STAND_IN = "keyStandInOfEachStream"
 STAND_INS = {"csrf_token": CSRF_STAND_IN, "key_stand_in": KEY_STAND_IN}
 # Where the live part and the phone's own top bar go in a sheet's page drawn
-# once for many phones.
-LIVE_STAND_IN = "liveStandInOfEachPage"
-TOP_BAR_STAND_IN = "topBarStandInOfEachPage"
+# once for many phones: drawn as they are, and nothing a player types can
+# come out as one (it is escaped: "<" becomes "&lt;").
+LIVE_STAND_IN = mark_safe("<!--the live part-->")  # noqa: S308 — our own text
+TOP_BAR_STAND_IN = mark_safe("<!--the top bar-->")  # noqa: S308 — our own text
 
 
 class LiveParts:

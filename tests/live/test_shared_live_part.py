@@ -301,3 +301,20 @@ def test_a_members_top_bar_on_a_kept_page_is_their_own_and_as_their_groups_are_n
     ben.force_login(make_member("ben", group=home))
     ben_page = ben.get(game.get_absolute_url()).content.decode()
     assert 'title="ben">ben</span>' in ben_page and 'title="ana"' not in ben_page
+
+
+def test_a_name_typed_like_a_stand_in_leaves_the_kept_page_whole():
+    # The live part and the top bar go where their stand-ins are in the kept
+    # page; whatever a player types is escaped, so it never reads as one.
+    parts.live_parts.kept.clear()
+    game = make_game(names=("<!--the live part-->", "<!--the top bar-->", "Cy", "Dee"))
+    game.title = "<!--the top bar--> night"
+    game.save(update_fields=["title"])
+    game.refresh_result()
+    for _ in range(2):  # drawn, then kept
+        page = Phone().get(game.get_absolute_url()).content.decode()
+        assert page.count('<header class="topbar">') == 1
+        assert page.count('<div id="live"') == 1
+        assert "<title>&lt;!--the top bar--&gt; night · vinescore</title>" in page
+        assert "&lt;!--the live part--&gt;" in page
+        assert parts.LIVE_STAND_IN not in page and parts.TOP_BAR_STAND_IN not in page
