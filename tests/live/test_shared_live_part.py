@@ -318,3 +318,18 @@ def test_a_name_typed_like_a_stand_in_leaves_the_kept_page_whole():
         assert "<title>&lt;!--the top bar--&gt; night · vinescore</title>" in page
         assert "&lt;!--the live part--&gt;" in page
         assert parts.LIVE_STAND_IN not in page and parts.TOP_BAR_STAND_IN not in page
+
+
+def test_text_typed_like_a_token_or_key_stand_in_is_shown_as_typed():
+    # Each phone's token and keys go where their stand-ins are in the shared
+    # live part and page; a name or note typed like one is not replaced.
+    parts.live_parts.kept.clear()
+    token, key = str(parts.CSRF_STAND_IN), str(parts.KEY_STAND_IN)
+    game = make_game(names=(token, key, "Cy", "Dee"), hands=[BEN_MAKES_4])
+    game.set_note(f"{token} {key}")
+    for _ in range(2):  # drawn, then kept
+        page = Phone().get(game.get_absolute_url()).content.decode()
+        assert page.count("&lt;!--the phone&#x27;s token--&gt;") >= 3  # two names, the note
+        assert page.count("&lt;!--a one-time key--&gt;") >= 3
+        assert token not in page and key not in page
+        assert len(set(TOKEN.findall(page))) == 1
