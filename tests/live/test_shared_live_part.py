@@ -17,7 +17,7 @@ from django.contrib.sessions.middleware import SessionMiddleware
 from django.db import connection
 from django.middleware.csrf import _unmask_cipher_token
 from django.template.response import SimpleTemplateResponse
-from django.test import Client, RequestFactory
+from django.test import Client, RequestFactory, override_settings
 from django.test.utils import CaptureQueriesContext
 from django.urls import resolve
 from django_htmx.middleware import HtmxDetails
@@ -333,3 +333,19 @@ def test_text_typed_like_a_token_or_key_stand_in_is_shown_as_typed():
         assert page.count("&lt;!--a one-time key--&gt;") >= 3
         assert token not in page and key not in page
         assert len(set(TOKEN.findall(page))) == 1
+
+
+def test_with_page_cache_off_each_page_is_drawn_whole_and_nothing_is_kept():
+    parts.live_parts.kept.clear()
+    game = make_game(hands=[BEN_MAKES_4])
+    nothing_kept = {"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}}
+    with override_settings(PAGE_CACHE=False, CACHES=nothing_kept):
+        for name in ("ana", "ben"):
+            phone = Client()
+            phone.force_login(make_member(name))
+            page = phone.get(game.get_absolute_url()).content.decode()
+            assert "Hand 2 ·" in page and f'title="{name}">{name}</span>' in page
+            assert len(set(TOKEN.findall(page)) | set(HEADER_TOKEN.findall(page))) == 1
+            stand_ins = (parts.CSRF_STAND_IN, parts.KEY_STAND_IN, parts.LIVE_STAND_IN)
+            assert not any(s in page for s in (*stand_ins, parts.TOP_BAR_STAND_IN))
+    assert not parts.live_parts.kept
