@@ -79,7 +79,13 @@ def app_server(database_url: str, tmp_path: Path, redis_url: str = ""):
         yield AppServer(base, log)
     finally:
         server.terminate()
-        server.wait(10)
+        try:
+            # gunicorn gives the answers still being written its graceful
+            # timeout, 30 s, to finish.
+            server.wait(35)
+        except subprocess.TimeoutExpired:
+            server.kill()  # never left running for the next test's port and database
+            server.wait(10)
 
 
 class Phone:
