@@ -349,3 +349,18 @@ def test_with_page_cache_off_each_page_is_drawn_whole_and_nothing_is_kept():
             stand_ins = (parts.CSRF_STAND_IN, parts.KEY_STAND_IN, parts.LIVE_STAND_IN)
             assert not any(s in page for s in (*stand_ins, parts.TOP_BAR_STAND_IN))
     assert not parts.live_parts.kept
+
+
+def test_a_top_bar_is_kept_only_for_the_sheets_own_addresses():
+    # Anything else in the address would fill the store live parts share.
+    parts.live_parts.kept.clear()
+    game = make_game(hands=[BEN_MAKES_4])
+    ana = make_member("ana", group=game.group)
+    make_member("ana", group=Group.objects.create(name="Family"))  # the group switch: back here
+    phone = Client()
+    phone.force_login(ana)
+    for query in ("", "?all=1", "?utm=1", "?utm=2"):
+        page = phone.get(game.get_absolute_url() + query).content.decode()
+        assert 'title="ana">ana</span>' in page and f'value="/games/{game.pk}/{query}"' in page
+    bars = [k for k in parts.live_parts.kept if k[0] == "top bar"]
+    assert sorted(k[4] for k in bars) == [f"/games/{game.pk}/", f"/games/{game.pk}/?all=1"]

@@ -172,10 +172,14 @@ def top_bar(request: HttpRequest, who: str) -> str:
     """The phone's own top bar, with the page's token. A member's is kept
     by all it shows (their name, their groups, the one they are in, the
     address it sends them back to, the language), a stand-in for the token;
-    a guest's or a spectator's is drawn each time."""
+    a guest's or a spectator's, or any on an address with another query,
+    is drawn each time."""
     token = stream_token(request)
     user = request.user
-    if who == access.WATCH or not user.is_authenticated:
+    # Kept for the sheet's own addresses only: any other query string would
+    # be one more entry, and the store is the live parts' too.
+    plain = request.META.get("QUERY_STRING", "") in ("", "all=1")
+    if who == access.WATCH or not user.is_authenticated or not plain:
         own = {"watching": who == access.WATCH, "csrf_token": token}
         return render_to_string("_topbar.html", own, request)
     nav = Nav(request)
