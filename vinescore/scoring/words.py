@@ -31,9 +31,15 @@ def _english_plural(singular: str, plural: str, n: int) -> str:
 
 _gettext: Gettext = _english
 _ngettext: Ngettext = _english_plural
+
+
+def _installed() -> tuple[Gettext, Ngettext]:
+    return _gettext, _ngettext
+
+
 # The pair for the language in use now, which may name it once for many
 # sentences (see `one_language`).
-_pin: Callable[[], tuple[Gettext, Ngettext]] = lambda: (_gettext, _ngettext)  # noqa: E731
+_pin: Callable[[], tuple[Gettext, Ngettext]] = _installed
 _pinned: ContextVar[tuple[Gettext, Ngettext] | None] = ContextVar("pinned", default=None)
 
 
@@ -48,7 +54,7 @@ def use_translations(
     global _gettext, _ngettext, _pin
     _gettext = gettext or _english
     _ngettext = ngettext or _english_plural
-    _pin = pin or (lambda: (_gettext, _ngettext))
+    _pin = pin or _installed
 
 
 @contextmanager
