@@ -133,15 +133,36 @@ class HandForm(ChangeForm):
             value = bound.value()
             if f.kind == "per_seat":
                 values = list(value or []) + [""] * self.table.size
-                entries = [
-                    {"seat": i, "name": n, "value": values[i]}
-                    for i, n in enumerate(self.table.names)
-                ]
                 # Card points or damage (0 to 60, 0 to 99) are typed: one step
                 # at a time would not get there. A range below zero keeps its
                 # − and +: some phones' number pads have no minus sign.
                 typed = f.min >= 0 and f.max - f.min > 25
-                drawn.append({"field": f, "bound": bound, "entries": entries, "typed": typed})
+                # Each stepper's words, put together here: the template would
+                # translate them once a player.
+                fewer, more = gettext("One fewer for %(name)s"), gettext("One more for %(name)s")
+                entries = [
+                    {
+                        "seat": i,
+                        "name": n,
+                        "value": values[i],
+                        "fewer": "" if typed else fewer % {"name": n},
+                        "more": "" if typed else more % {"name": n},
+                    }
+                    for i, n in enumerate(self.table.names)
+                ]
+                if f.total is not None:
+                    placeholder = gettext("auto")
+                else:
+                    placeholder = "–" if f.detail else "0"
+                drawn.append(
+                    {
+                        "field": f,
+                        "bound": bound,
+                        "entries": entries,
+                        "typed": typed,
+                        "placeholder": placeholder,
+                    }
+                )
                 continue
             selected = {str(v) for v in value} if isinstance(value, list) else {str(value)}
             if f.kind in ("seat", "seats"):

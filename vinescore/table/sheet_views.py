@@ -141,14 +141,17 @@ class SheetParts:
         return list(zip(self.sheet.side_names, self.sheet.totals, strict=True))
 
     @cached_property
-    def strip(self) -> list[tuple[str, int, str]]:
-        """The totals strip: each side's name, total and what the last hand
-        gave it (blank before the first hand)."""
+    def strip(self) -> list[tuple[str, str, str, bool]]:
+        """The totals strip: each side's name, total, what the last hand gave
+        it (blank before the first hand and once the game is over) and
+        whether it won."""
         changes = [""] * len(self.sides)
-        if self.hands:
+        if self.hands and not self.game.is_finished:
             changes = [signed(award) for award in self.sheet.rows[-1].result.awards]
+        winner = self.sheet.winner
         return [
-            (name, total, change) for (name, total), change in zip(self.sides, changes, strict=True)
+            (name, str(total), change, winner is not None and winner.side == side)
+            for side, ((name, total), change) in enumerate(zip(self.sides, changes, strict=True))
         ]
 
     @cached_property
@@ -231,14 +234,15 @@ class SheetParts:
         game, sheet, hidden = self.game, self.sheet, self.hidden_rows
         names = sheet.setup.names
         base = game.get_absolute_url()
+        dealt = gettext("%(dealer)s dealt.")
         rows = [
             {
                 "pk": hand.pk,
                 "number": row.number,
-                "dealer": names[row.dealer],
+                "dealt": dealt % {"dealer": names[row.dealer]},
                 "explanation": row.result.explanation,
                 "cells": [
-                    (signed(award), total)
+                    (signed(award), str(total))
                     for award, total in zip(row.result.awards, row.totals, strict=True)
                 ],
                 # A finished game's hands change through Reopen, which asks first.
