@@ -7,16 +7,20 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 
 from django.conf import settings
 from django.contrib import messages
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.functional import cached_property
+from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 from django_htmx.http import HttpResponseClientRedirect
@@ -24,7 +28,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from vinescore import guide
 from vinescore.accounts import access
 from vinescore.offline.bundle import phone_rules
-from vinescore.scoring import Sheet
+from vinescore.scoring import Sheet, Table
 from vinescore.scoring.ledger import describe, settle_up
 from vinescore.scoring.words import ordinal
 from vinescore.shared_parts import stream_token
@@ -73,8 +77,9 @@ def refuse_stale(request: HttpRequest, form: changes.ChangeForm) -> HttpResponse
 HAND_DELETED = 21
 
 
-def next_hand_form(game: Game, sheet: Sheet) -> HandForm:
-    form = HandForm(game.rules, sheet.next_table)
+def next_hand_form(game: Game, sheet: Sheet, table: Table | None = None) -> HandForm:
+    """The next hand's form as it opens (at `table`, or the sheet's next)."""
+    form = HandForm(game.rules, table or sheet.next_table)
     defaults = {f.name: f.default for f in form.fact_fields if f.default is not None}
     initial = facts_as_data(form.fact_fields, defaults)
     if sheet.rows:
@@ -218,11 +223,21 @@ class SheetParts:
         return next_hand_form(self.game, self.sheet)
 
     @cached_property
-    def fields_key(self) -> str:
-        """Names the fresh form's fields by what draws them, so a table draws them once
-        per dealer, not per version (rendering was a fifth of a hand's POST)."""
-        form = self.fresh_form
-        return fragments.cache_key("hand fields", self.game.kind, form.table, form.initial)
+    def fields(self) -> SafeString:
+        """The next hand's fields as they open. They are drawn with stand-ins
+        for the players' names and kept under all else they show (the game,
+        its options, the seat of the dealer, the facts carried over), so every
+        table of a game and its number of players draws them once for each
+        dealer's seat, not once a version or a table (drawing them was a fifth
+        of a hand's POST); each table's names are put in after."""
+        table = self.sheet.next_table
+        blank = replace(table, names=tuple(seat_stand_in(seat) for seat in range(table.size)))
+        form = next_hand_form(self.game, self.sheet, blank)
+        html = fragments.cached(
+            ("hand fields", self.game.kind, blank, form.initial),
+            lambda: render_to_string("table/_hand_fields.html", {"form": form}),
+        )
+        return with_names(html, table.names)
 
     @cached_property
     def hidden_rows(self) -> int:
@@ -278,6 +293,23 @@ class SheetParts:
                 ).format(game=game.name),
             )
         )
+
+
+# A seat's stand-in for its player's name in fields drawn for every table:
+# characters of Unicode's private use, which escaping leaves as they are.
+SEAT_STAND_IN = re.compile("\ue000([0-9]+)\ue001")
+
+
+def seat_stand_in(seat: int) -> str:
+    return f"\ue000{seat}\ue001"
+
+
+def with_names(html: str, names: Sequence[str]) -> SafeString:
+    """`html` drawn with seat stand-ins, each replaced by its player's name as
+    the template would have printed it (escaped). One pass: a name that looks
+    like a stand-in is put in as it is."""
+    escaped = [escape(name) for name in names]
+    return mark_safe(SEAT_STAND_IN.sub(lambda seat: escaped[int(seat[1])], html))  # noqa: S308
 
 
 def reopen_first(base: str, hand: int, then: str, finished: bool) -> str:
