@@ -49,7 +49,7 @@ from vinescore import shared_parts
 from vinescore.live import stream
 from vinescore.table import live_parts as parts
 from vinescore.table import models as table_models
-from vinescore.table.models import Game, KeptTables, Seat
+from vinescore.table.models import Game, KeptTables, Player, Seat
 
 # Of a table's five phones, which hold their stream on worker B (the rest on A).
 ON_B = 3
@@ -135,6 +135,11 @@ class Command(BaseCommand):
             action="store_true",
             help="the two workers share one cache (as with REDIS_URL)",
         )
+        parser.add_argument(
+            "--own-names",
+            action="store_true",
+            help="each game seats five players of its own, as most tables at a club do",
+        )
         parser.add_argument("--callers", default="", help="print who calls these functions")
 
     def handle(self, **options) -> None:
@@ -149,7 +154,19 @@ class Command(BaseCommand):
             connection.creation.destroy_test_db(name, verbosity=0)
 
     def profile(
-        self, *, hands, warm, per_game, tables, max_entries, shared_cache, top, sort, callers, **_
+        self,
+        *,
+        hands,
+        warm,
+        per_game,
+        tables,
+        max_entries,
+        shared_cache,
+        own_names,
+        top,
+        sort,
+        callers,
+        **_,
     ) -> None:
         client, user, group, players = profiling.at_the_table()
         rng = random.Random(7)
@@ -185,8 +202,13 @@ class Command(BaseCommand):
             game = Game.objects.create(
                 kind="coralon", rules_version="bench", target=99_999, group=group
             )
+            seated = players
+            if own_names:
+                seated = [
+                    Player.objects.create(name=f"{p.name} {game.pk}", group=group) for p in players
+                ]
             Seat.objects.bulk_create(
-                Seat(game=game, player=p, position=i) for i, p in enumerate(players)
+                Seat(game=game, player=p, position=i) for i, p in enumerate(seated)
             )
             game.refresh_result()
             for worker in (a, b):
