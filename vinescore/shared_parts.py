@@ -1,16 +1,20 @@
 """What is rendered once and sent to many phones: the store of a process's
 live parts (a game's, by version and kind of visitor: table/live_parts.py),
-and the stand-ins drawn in them for what is each phone's own."""
+and the stand-ins drawn in them for what is each phone's own, or each
+table's."""
 
 from __future__ import annotations
 
+import re
 import threading
 from collections import OrderedDict
+from collections.abc import Sequence
 
 from django.conf import settings
 from django.http import HttpRequest
 from django.middleware.csrf import get_token
-from django.utils.safestring import mark_safe
+from django.utils.html import escape
+from django.utils.safestring import SafeString, mark_safe
 
 # Where each phone's own CSRF token and one-time keys go in a live part
 # rendered once for many phones, and where the live part and the phone's own
@@ -22,6 +26,23 @@ KEY_STAND_IN = mark_safe("<!--a one-time key-->")  # noqa: S308
 STAND_INS = {"csrf_token": CSRF_STAND_IN, "key_stand_in": KEY_STAND_IN}
 LIVE_STAND_IN = mark_safe("<!--the live part-->")  # noqa: S308
 TOP_BAR_STAND_IN = mark_safe("<!--the top bar-->")  # noqa: S308
+
+# A seat's stand-in for its player's name, in what is drawn once for every
+# table of a game and its number of players (a hand's fields): characters of
+# Unicode's private use, which escaping leaves as they are.
+SEAT_STAND_IN = re.compile("\ue000([0-9]+)\ue001")
+
+
+def seat_stand_in(seat: int) -> str:
+    return f"\ue000{seat}\ue001"
+
+
+def with_names(html: str, names: Sequence[str]) -> SafeString:
+    """`html` drawn with seat stand-ins, each replaced by its player's name as
+    the template would have printed it (escaped). One pass: a name that looks
+    like a stand-in is put in as it is."""
+    escaped = [escape(name) for name in names]
+    return mark_safe(SEAT_STAND_IN.sub(lambda seat: escaped[int(seat[1])], html))  # noqa: S308
 
 
 class LiveParts:

@@ -10,8 +10,8 @@ from django.utils import translation
 
 from tests.factories import make_game
 from vinescore.scoring import REGISTRY, Table
+from vinescore.shared_parts import seat_stand_in, with_names
 from vinescore.table.hand_forms import HandForm
-from vinescore.table.sheet_views import seat_stand_in, with_names
 
 # Names a template escapes, and one typed like a seat's stand-in.
 NAMES = (

@@ -142,6 +142,8 @@ class Payment:
 
 def per_count(value, players: int):
     """A game setting that is one number, or differs by the number of players."""
+    if value is None or type(value) is int:  # most are; asked once a hand replayed
+        return value
     return value[players] if isinstance(value, Mapping) else value
 
 

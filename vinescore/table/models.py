@@ -16,7 +16,7 @@ import uuid
 from bisect import bisect_left
 from collections import OrderedDict
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, fields
+from dataclasses import fields
 from datetime import datetime, timedelta
 from typing import NamedTuple
 
@@ -663,7 +663,7 @@ class Game(models.Model):
         self.load_seats()
         moved = []
         for seat in self.seats.all():
-            summary = asdict(sheet.seat_summary(seat.position))
+            summary = vars(sheet.seat_summary(seat.position))  # its fields, flat
             if any(getattr(seat, name) != value for name, value in summary.items()):
                 for name, value in summary.items():
                     setattr(seat, name, value)
@@ -1051,7 +1051,7 @@ class KeptTables:
         names = [f.attname for f in Seat._meta.concrete_fields]
         moved = []
         for seat_values, player_values in seats:
-            summary = asdict(sheet.seat_summary(seat_values[names.index("position")]))
+            summary = vars(sheet.seat_summary(seat_values[names.index("position")]))
             seat_values = list(seat_values)
             for name, value in summary.items():
                 seat_values[names.index(name)] = value

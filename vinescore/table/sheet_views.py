@@ -7,8 +7,7 @@ from __future__ import annotations
 
 import json
 import logging
-import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
 
@@ -20,7 +19,6 @@ from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.functional import cached_property
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 from django_htmx.http import HttpResponseClientRedirect
@@ -31,7 +29,7 @@ from vinescore.offline.bundle import phone_rules
 from vinescore.scoring import Sheet, Table
 from vinescore.scoring.ledger import describe, settle_up
 from vinescore.scoring.words import ordinal
-from vinescore.shared_parts import stream_token
+from vinescore.shared_parts import seat_stand_in, stream_token, with_names
 
 from . import changes, charts, fragments
 from .forms import NoteForm
@@ -80,13 +78,19 @@ HAND_DELETED = 21
 def next_hand_form(game: Game, sheet: Sheet, table: Table | None = None) -> HandForm:
     """The next hand's form as it opens (at `table`, or the sheet's next)."""
     form = HandForm(game.rules, table or sheet.next_table)
-    defaults = {f.name: f.default for f in form.fact_fields if f.default is not None}
-    initial = facts_as_data(form.fact_fields, defaults)
-    if sheet.rows:
-        repeat = [f for f in form.fact_fields if f.repeat]
-        initial.update(facts_as_data(repeat, sheet.rows[-1].facts))
-    form.initial = initial
+    form.initial = opening_values(form.fact_fields, sheet)
     return form
+
+
+def opening_values(fact_fields: list, sheet: Sheet) -> dict:
+    """What the next hand's form opens with: the game's defaults, and the
+    facts that carry over from the hand before."""
+    defaults = {f.name: f.default for f in fact_fields if f.default is not None}
+    initial = facts_as_data(fact_fields, defaults)
+    if sheet.rows:
+        repeat = [f for f in fact_fields if f.repeat]
+        initial.update(facts_as_data(repeat, sheet.rows[-1].facts))
+    return initial
 
 
 class SheetParts:
@@ -139,7 +143,7 @@ class SheetParts:
         return fragments.cached(("sheet summary", game.pk, game.version, self.who), compute)
 
     def form_data(self, facts: dict) -> dict:
-        return facts_as_data(self.fresh_form.fact_fields, facts)
+        return facts_as_data(self.game.rules.fields(self.sheet.next_table), facts)
 
     @cached_property
     def sides(self) -> list[tuple[str, int]]:
@@ -217,12 +221,6 @@ class SheetParts:
         }
 
     @cached_property
-    def fresh_form(self) -> HandForm:
-        """The next hand's form as it opens: the game's defaults, and the facts
-        that carry over from the hand before."""
-        return next_hand_form(self.game, self.sheet)
-
-    @cached_property
     def fields(self) -> SafeString:
         """The next hand's fields as they open. They are drawn with stand-ins
         for the players' names and kept under all else they show (the game,
@@ -230,12 +228,15 @@ class SheetParts:
         table of a game and its number of players draws them once for each
         dealer's seat, not once a version or a table (drawing them was a fifth
         of a hand's POST); each table's names are put in after."""
-        table = self.sheet.next_table
+        game, table = self.game, self.sheet.next_table
         blank = replace(table, names=tuple(seat_stand_in(seat) for seat in range(table.size)))
-        form = next_hand_form(self.game, self.sheet, blank)
+        # The form itself is made only to be drawn.
+        opening = opening_values(game.rules.fields(blank), self.sheet)
         html = fragments.cached(
-            ("hand fields", self.game.kind, blank, form.initial),
-            lambda: render_to_string("table/_hand_fields.html", {"form": form}),
+            ("hand fields", game.kind, blank, opening),
+            lambda: render_to_string(
+                "table/_hand_fields.html", {"form": next_hand_form(game, self.sheet, blank)}
+            ),
         )
         return with_names(html, table.names)
 
@@ -293,23 +294,6 @@ class SheetParts:
                 ).format(game=game.name),
             )
         )
-
-
-# A seat's stand-in for its player's name in fields drawn for every table:
-# characters of Unicode's private use, which escaping leaves as they are.
-SEAT_STAND_IN = re.compile("\ue000([0-9]+)\ue001")
-
-
-def seat_stand_in(seat: int) -> str:
-    return f"\ue000{seat}\ue001"
-
-
-def with_names(html: str, names: Sequence[str]) -> SafeString:
-    """`html` drawn with seat stand-ins, each replaced by its player's name as
-    the template would have printed it (escaped). One pass: a name that looks
-    like a stand-in is put in as it is."""
-    escaped = [escape(name) for name in names]
-    return mark_safe(SEAT_STAND_IN.sub(lambda seat: escaped[int(seat[1])], html))  # noqa: S308
 
 
 def reopen_first(base: str, hand: int, then: str, finished: bool) -> str:
