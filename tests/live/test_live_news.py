@@ -9,8 +9,8 @@ import asyncio
 import pytest
 import redis
 from django.conf import settings as django_settings
-from django.test.signals import template_rendered
 
+from tests.drawn import templates_drawn
 from tests.factories import make_game, make_member
 from tests.redis_server import running_redis
 from tests.web.test_two_servers import CY_5
@@ -59,7 +59,6 @@ def test_a_hand_is_told_to_the_other_phones_once_its_own_answer_is_made(client, 
     client.force_login(make_member("member"))
     told: list[tuple[int, int | None, bool]] = []
     carried: list[str] = []
-    rendered = []
 
     def publish(pk, news):
         news = news if isinstance(news, hub.News) else hub.News(news)
@@ -67,15 +66,12 @@ def test_a_hand_is_told_to_the_other_phones_once_its_own_answer_is_made(client, 
         carried.append(news.payload(pk))
 
     monkeypatch.setattr(hub, "publish", publish)
-    template_rendered.connect(lambda **kwargs: rendered.append(True), weak=False)
-    try:
+    with templates_drawn() as rendered:
         answer = client.post(
             f"/games/{game.pk}/hands/",
             {**CY_5, "version": str(game.version)},
             headers={"HX-Request": "true"},
         )
-    finally:
-        template_rendered.receivers.clear()
     assert answer.status_code == 200
     game.refresh_from_db()
     assert told == [(game.pk, game.version, True)]

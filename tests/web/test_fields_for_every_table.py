@@ -5,9 +5,9 @@ would have shown, for every game, whatever the players are called."""
 
 import pytest
 from django.template.loader import render_to_string
-from django.test.signals import template_rendered
 from django.utils import translation
 
+from tests.drawn import templates_drawn
 from tests.factories import make_game
 from vinescore.scoring import REGISTRY, Table
 from vinescore.shared_parts import seat_stand_in, with_names
@@ -52,16 +52,8 @@ def test_fields_drawn_with_stand_ins_show_each_tables_names(rules, size, options
 
 
 def page_and_drawn(client, game) -> tuple[str, list[str]]:
-    drawn = []
-
-    def seen(sender, template, **kwargs):
-        drawn.append(template.name)
-
-    template_rendered.connect(seen)
-    try:
+    with templates_drawn() as drawn:
         page = client.get(game.get_absolute_url()).content.decode()
-    finally:
-        template_rendered.disconnect(seen)
     return page, drawn
 
 

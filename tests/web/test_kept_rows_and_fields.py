@@ -5,8 +5,8 @@ all it prints. What a phone sees is the same as if drawn anew."""
 import re
 
 import pytest
-from django.test.signals import template_rendered
 
+from tests.drawn import templates_drawn
 from tests.factories import make_game
 
 pytestmark = pytest.mark.django_db
@@ -17,19 +17,11 @@ HAND = {"bidder": "1", "bid": "2", "tricks": ["2", "4", "4", "3"]}
 
 def enter(client, game, hand=HAND) -> tuple[str, list[str]]:
     """The htmx answer to a hand, and the templates drawn for it."""
-    drawn = []
-
-    def seen(sender, template, **kwargs):
-        drawn.append(template.name)
-
     game.refresh_from_db()
-    template_rendered.connect(seen)
-    try:
+    with templates_drawn() as drawn:
         response = client.post(
             f"/games/{game.pk}/hands/", {**hand, "version": game.version}, headers=HTMX
         )
-    finally:
-        template_rendered.disconnect(seen)
     assert response.status_code == 200, response.content.decode()
     return response.content.decode(), drawn
 
