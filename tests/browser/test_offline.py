@@ -19,11 +19,18 @@ BEN_MAKES_4 = {"bidder": 1, "bid": 4, "tricks": [3, 4, 2, 4]}
 CY_MAKES_5 = {"bidder": 2, "bid": 5, "tricks": [3, 3, 5, 2]}
 
 
-def phone(browser: Browser, live_server) -> tuple[BrowserContext, Page]:
+def phone(browser: Browser, live_server, *, worker: bool = True) -> tuple[BrowserContext, Page]:
     """A phone signed in as the member. Unlike the `page` fixture, a request
     that fails on purpose here (the network is cut) is not an error of the
-    page; a script error still is (checked by `no_script_errors`)."""
-    context = browser.new_context(base_url=live_server.url, **PHONE)
+    page; a script error still is (checked by `no_script_errors`).
+
+    `worker=False` keeps vinescore's service worker out, for a test that
+    answers the page's requests itself (`page.route`): a request from a page
+    the worker has taken over passes the worker, and the browser may send it
+    on without the test's answer, once the worker is ready, which on a busy
+    machine comes before or after the test's first tap."""
+    options = {} if worker else {"service_workers": "block"}
+    context = browser.new_context(base_url=live_server.url, **PHONE, **options)
     context.set_default_timeout(10_000)
     sign_in(context, live_server, member())
     page = context.new_page()
@@ -110,7 +117,7 @@ def test_a_hand_sent_at_once_is_listed_only_when_its_answer_is_slow(
     while it goes (the page would move under the thumb, then back); one whose
     answer is slow in coming is listed as on its way, so it is not thought lost."""
     game = make_game()
-    context, page = phone(browser, live_server)
+    context, page = phone(browser, live_server, worker=False)
     page.goto(game.get_absolute_url())
     held = []
     page.route(re.compile(r"/hands/$"), lambda route: held.append(route))
@@ -144,8 +151,8 @@ def test_hands_not_sent_yet_stay_listed_when_another_phones_hand_arrives_mid_typ
     when Ana scores: his sheet moves on around what he is typing, and the
     list of hands not sent yet is in the new sheet from the first moment."""
     game = make_game()
-    ana_context, ana = phone(browser, live_server)
-    ben_context, ben = phone(browser, live_server)
+    ana_context, ana = phone(browser, live_server, worker=False)
+    ben_context, ben = phone(browser, live_server, worker=False)
     ana.goto(game.get_absolute_url())
     ben.goto(game.get_absolute_url())
     ben_context.route(re.compile(r"/hands/$"), lambda route: route.fulfill(status=503, body=""))
@@ -325,7 +332,7 @@ def test_every_failed_request_leaves_a_message_beside_what_was_tapped(
     browser: Browser, live_server
 ) -> None:
     game = make_game()
-    context, page = phone(browser, live_server)
+    context, page = phone(browser, live_server, worker=False)
     page.goto(game.get_absolute_url())
     other_phones = page.get_by_role("link", name="Other phones")
 
@@ -379,7 +386,7 @@ def test_a_plain_form_that_cannot_be_sent_says_so_beside_its_button_and_changes_
     browser: Browser, live_server
 ) -> None:
     game = make_game()
-    context, page = phone(browser, live_server)
+    context, page = phone(browser, live_server, worker=False)
     page.goto(game.get_absolute_url())
     type_hand(page, "Ben", "4", {"Ana": 3, "Ben": 4, "Cy": 2, "Dee": 4})
     page.get_by_role("button", name="Score hand 1").tap()
@@ -487,7 +494,7 @@ def test_a_double_tap_scores_one_hand_online_or_offline(browser: Browser, live_s
     import time
 
     game = make_game()
-    context, page = phone(browser, live_server)
+    context, page = phone(browser, live_server, worker=False)
     page.goto(game.get_absolute_url())
 
     # Online, on a slow connection: the second tap lands while the first is on its way.
