@@ -3,8 +3,8 @@ import re
 import pytest
 
 from tests.factories import make_game
+from vinescore.charts import running_totals
 from vinescore.history.charts import results_over_time
-from vinescore.table.charts import running_totals
 from vinescore.table.models import Player
 
 pytestmark = pytest.mark.django_db

@@ -1,5 +1,5 @@
 """The charts of the pages between games, inline SVG on the score sheet's
-frame (vinescore/table/charts.py): History's games per month and a player's
+frame (vinescore/charts.py): History's games per month and a player's
 results over time. Every label is escaped."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from html import escape
 
 from django.utils.translation import gettext, ngettext
 
-from vinescore.table.charts import BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH, scale
+from vinescore.charts import BOTTOM, HEIGHT, LEFT, RIGHT, TOP, WIDTH, scale
 
 MONTHS_HEIGHT = 120
 

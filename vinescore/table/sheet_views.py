@@ -23,7 +23,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, gettext
 from django_htmx.http import HttpResponseClientRedirect
 
-from vinescore import guide
+from vinescore import charts, guide
 from vinescore.accounts import access
 from vinescore.offline.bundle import phone_rules
 from vinescore.scoring import Sheet, Table
@@ -31,7 +31,7 @@ from vinescore.scoring.ledger import describe, settle_up
 from vinescore.scoring.words import ordinal
 from vinescore.shared_parts import seat_stand_in, stream_token, with_names
 
-from . import changes, charts, fragments
+from . import changes, fragments
 from .forms import NoteForm
 from .hand_forms import HandForm, facts_as_data
 from .models import (

@@ -1,6 +1,6 @@
 """Charts drawn on the server as inline SVG: no JavaScript chart library.
-The sheet's running totals are here; the pages between games draw theirs
-(vinescore/history/charts.py) on the same frame.
+The sheet's running totals are here, and the frame every chart is drawn on:
+the pages between games draw theirs on it (vinescore/history/charts.py).
 
 Colours come from CSS classes (.series-0 ... .series-5) and currentColor, so
 the same markup reads in light and dark mode. Every label is escaped.
