@@ -1,9 +1,10 @@
 """Replaying a game from its facts: totals, the deal passing left, the winner."""
 
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vinescore.scoring import REGISTRY, Setup, replay
+from vinescore.scoring import REGISTRY, Setup, replay, tail
 
 CORALON = REGISTRY["coralon"]
 FOUR = ("Ana", "Ben", "Cy", "Dee")
@@ -66,3 +67,24 @@ def test_editing_a_hand_changes_no_total_before_it(hands, data):
     a = replay(CORALON, Setup(FOUR, target=999), hands)
     b = replay(CORALON, Setup(FOUR, target=999), edited)
     assert [r.totals for r in a.rows[:i]] == [r.totals for r in b.rows[:i]]
+
+
+@given(games(), st.integers(0, 3), st.data())
+def test_the_last_hands_replayed_from_the_totals_before_them_are_the_sheets_last_rows(
+    hands, dealer, data
+):
+    setup = Setup(FOUR, first_dealer=dealer, target=99_999)
+    whole = replay(CORALON, setup, hands)
+    offset = data.draw(st.integers(0, len(hands)))
+    before = whole.rows[offset - 1].totals if offset else whole.starting
+    last = tail(CORALON, setup, hands[offset:], before, offset)
+    assert last.rows == whole.rows[offset:]
+    assert last.totals == whole.totals
+    assert last.next_table == whole.next_table
+
+
+def test_a_duel_is_not_replayed_from_its_last_exchanges():
+    # Each exchange starts from the health the one before left.
+    duel = REGISTRY["duel"]
+    with pytest.raises(ValueError, match="carries"):
+        tail(duel, Setup(FOUR[:2], target=3, stakes=20), [{"damage": [1, 0]}], (20, 20), 5)

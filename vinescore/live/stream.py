@@ -126,7 +126,8 @@ def game_snapshot(pk: int) -> Read:
             if kept is not None:
                 return Seen(pk, version, kept[1], role, kept[0])
             try:
-                game = showable(get_object_or_404(Game.objects.select_related("group"), pk=pk))
+                games = Game.objects.select_related("group").for_sheet()
+                game = showable(get_object_or_404(games, pk=pk))
             except Http404:
                 return None
             game.place = access.Place(game.group, role)

@@ -26,7 +26,7 @@ from .games.mu import Mu
 from .games.pad import ScorePad
 from .games.thief import Thief, Thieves
 from .games.up_and_down import UpAndDown, UpAndDownPoints
-from .sheet import Row, Setup, Sheet, replay
+from .sheet import Row, Setup, Sheet, replay, tail
 
 REGISTRY = Registry()
 for _rules in (
@@ -65,4 +65,5 @@ __all__ = [
     "Shortcut",
     "Winner",
     "replay",
+    "tail",
 ]

@@ -254,6 +254,9 @@ class GameRules:
     opens: ClassVar[str] = gettext_noop("bids first")
     options: ClassVar[tuple[Option, ...]] = ()
     summary: ClassVar[str] = ""
+    # A hand leaves something the next starts from (HandResult.carry): the
+    # sheet's last hands cannot then be replayed without the ones before.
+    carries: ClassVar[bool] = False
 
     # --- table setup -------------------------------------------------
     # Each is one number for every player count, or {player count: number}.

@@ -88,6 +88,10 @@ class Sheet:
     rows: list[Row] = field(default_factory=list)
     winner: Winner | None = None
     decided_at: int | None = None  # hand number after which the game was won
+    # A sheet of the last hands only (`tail`): how many hands came before its
+    # first row, and the totals they left. A full sheet starts at hand 1.
+    offset: int = 0
+    before: tuple[int, ...] | None = None
 
     @property
     def starting(self) -> tuple[int, ...]:
@@ -96,15 +100,18 @@ class Sheet:
 
     @property
     def totals(self) -> tuple[int, ...]:
-        return self.rows[-1].totals if self.rows else self.starting
+        if self.rows:
+            return self.rows[-1].totals
+        return self.before if self.before is not None else self.starting
 
     @property
     def next_table(self) -> Table:
-        return self.table_for(len(self.rows))
+        return self.table_for(self.offset + len(self.rows))
 
     def table_for(self, hand_index: int) -> Table:
         """The table the hand at `hand_index` was (or will be) played at."""
-        carry = self.rows[hand_index - 1].result.carry if hand_index > 0 else None
+        row = hand_index - self.offset
+        carry = self.rows[row - 1].result.carry if row > 0 else None
         return self.setup.table(hand_index, carry)
 
     @property
@@ -189,7 +196,7 @@ class Sheet:
 
     def play(self, facts: Facts) -> Row:
         """Score one more hand onto the end of the sheet."""
-        i = len(self.rows)
+        i = self.offset + len(self.rows)
         table = self.table_for(i)
         result = self.rules.score(facts, table)
         totals = tuple(t + a for t, a in zip(self.totals, result.awards, strict=True))
@@ -223,7 +230,7 @@ class Sheet:
 
     def extended(self, facts: Facts) -> Sheet:
         """A copy with one more hand; this sheet is left as it was."""
-        copy = Sheet(self.rules, self.setup, list(self.rows), self.winner, self.decided_at)
+        copy = replace(self, rows=list(self.rows))
         copy.play(facts)
         return copy
 
@@ -234,3 +241,19 @@ def replay(rules: GameRules, setup: Setup, hands: Sequence[Facts]) -> Sheet:
         for facts in hands:
             sheet.play(facts)
     return sheet.finish()
+
+
+def tail(
+    rules: GameRules, setup: Setup, last: Sequence[Facts], before: Sequence[int], offset: int
+) -> Sheet:
+    """The sheet of a game's last hands only, replayed from the totals the
+    `offset` hands before them left: the same rows a full replay ends with,
+    for a game no hand of which has won it, in rules where no hand carries
+    anything to the next (`GameRules.carries`)."""
+    if rules.carries:
+        raise ValueError(f"{rules.key}: a hand carries to the next; replay the whole game")
+    sheet = Sheet(rules, setup, offset=offset, before=tuple(before))
+    with one_language():
+        for facts in last:
+            sheet.play(facts)
+    return sheet

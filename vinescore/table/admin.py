@@ -27,7 +27,13 @@ class GameAdmin(admin.ModelAdmin):
     list_display = ["pk", "kind", "created_at", "finished_at", "winner_name", "hand_count"]
     list_filter = ["kind", "finished_at"]
     inlines = [SeatInline]
-    readonly_fields = ["finished_at", "winner_name", "final_totals", "hand_count"]
+    readonly_fields = [
+        "finished_at",
+        "winner_name",
+        "final_totals",
+        "hand_count",
+        "running_totals",
+    ]
 
     def save_related(self, request, form, formsets, change):
         super().save_related(request, form, formsets, change)

@@ -241,6 +241,11 @@ NO_ROLE = models.Value(None, models.CharField())
 
 
 class GameQuerySet(models.QuerySet):
+    def for_sheet(self):
+        """With the totals after each hand (Game.running_totals), which only
+        the score sheet reads: every other read of games leaves them out."""
+        return self.defer(None)
+
     def live(self):
         """The games not deleted: every list, page and statistic shows only these."""
         return self.filter(deleted_at__isnull=True)
@@ -385,6 +390,19 @@ def live_hands_query() -> prepared.Prepared | None:
 
 
 @functools.cache
+def last_hands_query(n: int) -> prepared.Prepared | None:
+    """The last `n` hands in play, newest first, each row with the time the
+    first hand in play was scored."""
+    live = Hand.objects.filter(deleted_at__isnull=True)
+    first = live.filter(game_id=OuterRef("game_id")).order_by("position").values("created_at")
+    rows = live.filter(game_id=GAME_STAND_IN).annotate(first_at=Subquery(first[:1]))
+    return prepared.prepare(
+        rows.order_by("-position").values_list("pk", "facts", "created_at", "first_at")[:n],
+        (GAME_STAND_IN,),
+    )
+
+
+@functools.cache
 def seats_query() -> prepared.Prepared | None:
     seats = Seat.objects.filter(game_id=GAME_STAND_IN).select_related("player")
     return prepared.prepare(seats, (GAME_STAND_IN,))
@@ -417,7 +435,7 @@ def game_seen(visitor: Visitor, pk: int, *, lock: bool = False) -> Game | None:
 
 
 def games_seen(visitor: Visitor, lock: bool):
-    games = Game.objects.visible_to(visitor, deleted=True).select_related("group")
+    games = Game.objects.visible_to(visitor, deleted=True).select_related("group").for_sheet()
     return games.select_for_update(of=("self",)) if lock else games
 
 
@@ -429,6 +447,13 @@ def member_game_query(lock: bool) -> prepared.Prepared | None:
 
 def restorable_since() -> datetime:
     return timezone.now() - timedelta(days=RESTORE_DAYS)
+
+
+class GameManager(models.Manager.from_queryset(GameQuerySet)):
+    def get_queryset(self) -> GameQuerySet:
+        # A long game's totals after each hand are many: read where the sheet
+        # is drawn (GameQuerySet.for_sheet), not by every list and export.
+        return super().get_queryset().defer("running_totals")
 
 
 class Game(models.Model):
@@ -457,6 +482,10 @@ class Game(models.Model):
     winner_name = models.CharField(max_length=200, blank=True)
     final_totals = models.JSONField(default=list, blank=True)
     hand_count = models.PositiveIntegerField(default=0)
+    # Each side's total after each hand, in order: the chart's lines, and
+    # where the sheet's first view starts the few hands it shows from
+    # (SheetParts.played), so that a long game is not replayed to open it.
+    running_totals = models.JSONField(default=list, blank=True)
     # Moved on by every change (refresh_result). A form that changes the game
     # carries the version it was drawn from, and is refused if it has moved.
     version = models.PositiveIntegerField(default=0)
@@ -464,7 +493,7 @@ class Game(models.Model):
     # statistic, and can be restored for RESTORE_DAYS.
     deleted_at = models.DateTimeField(null=True, blank=True)
 
-    objects = GameQuerySet.as_manager()
+    objects = GameManager()
 
     class Meta:
         indexes = [
@@ -584,6 +613,24 @@ class Game(models.Model):
             for (pk, _, at), one in zip(rows, facts, strict=True)
         ]
 
+    def last_hands(self, n: int) -> tuple[list[LiveHand], datetime | None]:
+        """The last `n` hands in play, in order, and when the first hand in
+        play was scored: one query, however long the game."""
+        built = last_hands_query(n)
+        if built is None:
+            hands = self.live_hands()
+            return hands[-n:], hands[0].played_at if hands else None
+        rows = prepared.all_rows(built, {GAME_STAND_IN: self.pk})[::-1]
+        if not rows:
+            return [], None
+        facts = json.loads(f"[{','.join(row[1] for row in rows)}]")
+        zone = connection.timezone
+        hands = [
+            LiveHand(pk, one, stored_time(at, zone))
+            for (pk, _, at, _), one in zip(rows, facts, strict=True)
+        ]
+        return hands, stored_time(rows[0][3], zone)
+
     def live_positions(self) -> list[int]:
         """Where the hands in play stand, in order: what numbers them
         (hand_number)."""
@@ -653,6 +700,7 @@ class Game(models.Model):
             self.winner_name = ""
         self.final_totals = list(sheet.totals)
         self.hand_count = len(sheet.rows)
+        self.running_totals = [list(row.totals) for row in sheet.rows]
         self.version += 1
         if self.pk is not None:  # phones holding a stream of it hear once it commits
             hub.announce(self.pk, self.version)
@@ -1112,6 +1160,7 @@ RESULT_FIELDS = (
     "winner_name",
     "final_totals",
     "hand_count",
+    "running_totals",
     "version",
     "updated_at",
 )

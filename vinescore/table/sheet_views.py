@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import json
 import logging
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
+from datetime import datetime
 
 from django.conf import settings
 from django.contrib import messages
@@ -26,7 +27,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from vinescore import charts, guide
 from vinescore.accounts import access
 from vinescore.offline.bundle import phone_rules
-from vinescore.scoring import Sheet, Table
+from vinescore.scoring import Sheet, Table, tail
 from vinescore.scoring.ledger import describe, settle_up
 from vinescore.scoring.words import ordinal
 from vinescore.shared_parts import seat_stand_in, stream_token, with_names
@@ -105,15 +106,68 @@ class SheetParts:
 
     @cached_property
     def played(self) -> tuple[list[LiveHand], Sheet]:
-        return self.game.played()
+        """The hands and their sheet: for a long game's view, the hands it
+        shows only (last_played); else every hand, replayed."""
+        return self.last_played() or self.game.played()
+
+    def last_played(self) -> tuple[list[LiveHand], Sheet] | None:
+        """The last SHEET_WINDOW hands alone, replayed from the totals the
+        hands before them left (Game.running_totals): what the view of a long
+        game shows, read and replayed without the rest. None where that would
+        not be the same sheet: every hand asked for; a game won or ended, or
+        scored under an older rules version; rules in which a hand carries
+        something to the next; totals not kept for the hands in play (a game
+        not changed since it was kept); or hands that, replayed, do not give
+        the totals kept for them."""
+        game = self.game
+        if (
+            self.show_all
+            or game.hand_count <= SHEET_WINDOW
+            or game.is_finished
+            or game.ended
+            or game.rules.carries
+            or game.rules_version != game.rules.rules_version
+        ):
+            return None
+        kept, count = game.running_totals, game.hand_count
+        hands, first_played_at = game.last_hands(SHEET_WINDOW)
+        offset = count - len(hands)
+        if count != len(kept) or len(hands) != SHEET_WINDOW:
+            return None
+        sheet = tail(game.rules, game.setup(), [h.facts for h in hands], kept[offset - 1], offset)
+        if [list(row.totals) for row in sheet.rows] != kept[offset:]:
+            log.warning("Game %s: its kept totals differ from its hands; replayed", game.pk)
+            return None
+        self.__dict__.update(count=count, first_played_at=first_played_at)
+        return hands, sheet
 
     @property
     def hands(self) -> list[LiveHand]:
+        """The hands of `sheet`: every hand in play, or the last ones."""
         return self.played[0]
 
     @property
     def sheet(self) -> Sheet:
         return self.played[1]
+
+    @cached_property
+    def count(self) -> int:
+        """How many hands are in play (last_played sets it as it reads them)."""
+        hands = self.hands
+        return self.__dict__.get("count", len(hands))
+
+    @cached_property
+    def first_played_at(self) -> datetime | None:
+        """When the first hand in play was scored (last_played sets it too)."""
+        hands = self.hands
+        return self.__dict__.get("first_played_at", hands[0].played_at if hands else None)
+
+    @cached_property
+    def running_totals(self) -> Sequence[Sequence[int]]:
+        """Each side's total after each hand in play, for the chart."""
+        if len(self.sheet.rows) == self.count:
+            return [row.totals for row in self.sheet.rows]
+        return self.game.running_totals
 
     @cached_property
     def rules_url(self) -> str:
@@ -131,7 +185,7 @@ class SheetParts:
             writing = not game.is_finished and self.who in ("write", "guest")
             return {
                 "last_hand": hands[-1].pk if hands else None,
-                "next_number": len(hands) + 1,
+                "next_number": self.count + 1,
                 "shortcuts": [
                     {"label": str(s.label), "inputs": hidden_inputs(self.form_data(s.facts))}
                     for s in game.rules.shortcuts(sheet.next_table)
@@ -175,9 +229,7 @@ class SheetParts:
             "status": game.rules.status(table) if not game.is_finished else "",
             "options": [o for o in game.rules.options if o.name in game.options],
             "played_for": (
-                duration_words(self.hands[0].played_at, self.hands[-1].played_at)
-                if self.hands
-                else ""
+                duration_words(self.first_played_at, self.hands[-1].played_at) if self.hands else ""
             ),
         }
 
@@ -242,12 +294,14 @@ class SheetParts:
 
     @cached_property
     def hidden_rows(self) -> int:
-        return 0 if self.show_all else max(0, len(self.hands) - SHEET_WINDOW)
+        return 0 if self.show_all else max(0, self.count - SHEET_WINDOW)
 
     @cached_property
     def rows(self) -> list[dict]:
         """What the score sheet prints: flat rows, the template only prints them."""
-        game, sheet, hidden = self.game, self.sheet, self.hidden_rows
+        game, sheet = self.game, self.sheet
+        # Where the rows shown begin in `sheet` (a sheet of the last hands has no others).
+        hidden = len(sheet.rows) - (self.count - self.hidden_rows)
         names = sheet.setup.names
         base = game.get_absolute_url()
         dealt = gettext("%(dealer)s dealt.")
@@ -284,7 +338,10 @@ class SheetParts:
         return mark_safe(  # noqa: S308 — charts escape every label
             charts.running_totals(
                 sheet.side_names,
-                [[row.totals[side] for row in sheet.rows] for side in range(len(sheet.totals))],
+                [
+                    [totals[side] for totals in self.running_totals]
+                    for side in range(len(sheet.totals))
+                ],
                 start=sheet.starting[0],
                 target=game.target,
                 title=(

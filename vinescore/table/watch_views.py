@@ -40,7 +40,7 @@ def watched_game(token: str) -> Game:
     """The game a spectator link shows; 404 for a link never signed here,
     Withdrawn once revoked or the game was deleted."""
     seen = watching(token)
-    game = Game.objects.visible_to(seen).first()  # seats read when needed
+    game = Game.objects.visible_to(seen).for_sheet().first()  # seats read when needed
     if game is None:
         if SpectatorLink.objects.filter(pk=seen.spectator).exists():
             raise Withdrawn

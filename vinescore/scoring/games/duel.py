@@ -33,6 +33,7 @@ class Duel(GameRules):
     target_label = gettext_noop("Rounds to win the match")
     target_required = True
     remember_setup = True
+    carries = True  # each exchange starts from the health the last left
 
     def fields(self, table: Table) -> list[Field]:
         return [
