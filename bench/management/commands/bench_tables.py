@@ -38,6 +38,7 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 
 from bench.sessions import bench_cookie, bench_member
+from vinescore.scoring import REGISTRY
 from vinescore.table.models import Game, Player, Seat
 
 from .bench import Server
@@ -53,6 +54,9 @@ BUDGET_MS = 100.0
 # A change reaching the other phones' streams, from the hand's POST sent.
 PUSH_MEDIAN_MS = 100.0
 PUSH_P95_MS = 250.0
+
+# The bench's games are scored under the rules vinescore scores them by now.
+CORALON = REGISTRY["coralon"]
 
 
 def live_tag(pk: int, version: int) -> str:
@@ -94,7 +98,9 @@ def make_tables(count: int, shared: bool = False) -> list[int]:
         for name in names:
             if name not in players:
                 players[name] = Player.objects.get_or_create(name=name)[0]
-        game = Game.objects.create(kind="coralon", rules_version="bench", target=99_999)
+        game = Game.objects.create(
+            kind="coralon", rules_version=CORALON.rules_version, target=99_999
+        )
         Seat.objects.bulk_create(
             Seat(game=game, player=players[name], position=i) for i, name in enumerate(names)
         )

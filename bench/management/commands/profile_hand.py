@@ -24,7 +24,11 @@ from django.db import connection
 
 from bench import profiling
 from bench.management.commands.bench_tables import random_hand
+from vinescore.scoring import REGISTRY
 from vinescore.table.models import Game, Seat
+
+# The bench's games are scored under the rules vinescore scores them by now.
+CORALON = REGISTRY["coralon"]
 
 
 class Command(BaseCommand):
@@ -52,7 +56,7 @@ class Command(BaseCommand):
             """The same table's next game (as a rematch is): a game of
             `per_game` hands, not one of hundreds."""
             game = Game.objects.create(
-                kind="coralon", rules_version="bench", target=99_999, group=group
+                kind="coralon", rules_version=CORALON.rules_version, target=99_999, group=group
             )
             Seat.objects.bulk_create(
                 Seat(game=game, player=p, position=i) for i, p in enumerate(players)

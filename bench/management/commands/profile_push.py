@@ -47,12 +47,16 @@ from bench import profiling
 from bench.management.commands.bench_tables import random_hand
 from vinescore import shared_parts
 from vinescore.live import stream
+from vinescore.scoring import REGISTRY
 from vinescore.table import live_parts as parts
 from vinescore.table import models as table_models
 from vinescore.table.models import Game, KeptTables, Player, Seat
 
 # Of a table's five phones, which hold their stream on worker B (the rest on A).
 ON_B = 3
+
+# The bench's games are scored under the rules vinescore scores them by now.
+CORALON = REGISTRY["coralon"]
 
 
 class Worker:
@@ -200,7 +204,7 @@ class Command(BaseCommand):
 
         def next_game() -> Game:
             game = Game.objects.create(
-                kind="coralon", rules_version="bench", target=99_999, group=group
+                kind="coralon", rules_version=CORALON.rules_version, target=99_999, group=group
             )
             seated = players
             if own_names:
@@ -280,7 +284,7 @@ class Command(BaseCommand):
         client, user, group, players = profiling.at_the_table()
         rng = random.Random(7)
         game = Game.objects.create(
-            kind="coralon", rules_version="bench", target=99_999, group=group
+            kind="coralon", rules_version=CORALON.rules_version, target=99_999, group=group
         )
         Seat.objects.bulk_create(
             Seat(game=game, player=p, position=i) for i, p in enumerate(players)
