@@ -3,6 +3,7 @@ read and scored from the totals the game keeps for the hands before them
 (Game.running_totals), and the page is the one a replay of every hand
 draws, to the byte."""
 
+import json
 import re
 from unittest import mock
 
@@ -78,11 +79,11 @@ def test_an_edited_earlier_hand_moves_the_totals_the_sheet_opens_from(client):
 def test_totals_kept_that_disagree_with_the_hands_are_not_believed(client, caplog):
     game = make_game(target=99_999, hands=[HAND] * 20)
     # Totals kept by an older vinescore, or by none (before they were kept).
-    Game.objects.filter(pk=game.pk).update(running_totals=[[1, 2, 3, 4]] * 20)
+    Game.objects.filter(pk=game.pk).update(running_totals=json.dumps([[1, 2, 3, 4]] * 20))
     game.refresh_from_db()
     assert first_view(client, game) == page(client, game, replayed=True)
     assert "differ from its hands" in caplog.text
-    Game.objects.filter(pk=game.pk).update(running_totals=[])
+    Game.objects.filter(pk=game.pk).update(running_totals="")
     game.refresh_from_db()
     assert first_view(client, game) == page(client, game, replayed=True)
     assert "Show all 20 hands" in first_view(client, game)

@@ -129,7 +129,7 @@ class SheetParts:
             or game.rules_version != game.rules.rules_version
         ):
             return None
-        kept, count = game.running_totals, game.hand_count
+        kept, count = self.kept_totals, game.hand_count
         hands, first_played_at = game.last_hands(SHEET_WINDOW)
         offset = count - len(hands)
         if count != len(kept) or len(hands) != SHEET_WINDOW:
@@ -163,11 +163,15 @@ class SheetParts:
         return self.__dict__.get("first_played_at", hands[0].played_at if hands else None)
 
     @cached_property
+    def kept_totals(self) -> list[list[int]]:
+        return self.game.kept_totals()
+
+    @cached_property
     def running_totals(self) -> Sequence[Sequence[int]]:
         """Each side's total after each hand in play, for the chart."""
         if len(self.sheet.rows) == self.count:
             return [row.totals for row in self.sheet.rows]
-        return self.game.running_totals
+        return self.kept_totals
 
     @cached_property
     def rules_url(self) -> str:

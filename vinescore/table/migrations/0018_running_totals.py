@@ -12,6 +12,6 @@ class Migration(migrations.Migration):
         migrations.AddField(
             model_name="game",
             name="running_totals",
-            field=models.JSONField(blank=True, default=list),
+            field=models.TextField(blank=True, default=""),
         ),
     ]
