@@ -185,25 +185,28 @@ class HandForm(ChangeForm):
             elif f.optional and choices:  # a number that may be left to be worked out
                 none = gettext("Auto") if f.none_label == "Nobody" else f.none_label
                 choices = [("", none), *choices]
+            chips = [
+                {
+                    "value": str(v),
+                    "label": label,
+                    "checked": str(v) in selected,
+                    "first": f.name in OPENING_FIELDS and v == first,
+                }
+                for v, label in choices
+            ]
             drawn.append(
                 {
                     "field": f,
                     "bound": bound,
-                    "choices": [
-                        {
-                            "value": str(v),
-                            "label": label,
-                            "checked": str(v) in selected,
-                            "first": f.name in OPENING_FIELDS and v == first,
-                        }
-                        for v, label in choices
-                    ],
+                    # "Nobody", "Auto" and the like after the names and
+                    # numbers: a long one never pushes those to a row of their own.
+                    "choices": sorted(chips, key=lambda chip: not chip["value"]),
                     "first_words": gettext("{name} {opens}").format(
                         name=self.table.names[first], opens=gettext(self.rules.opens)
                     )
                     if first is not None
                     else "",
-                    "multiple": f.kind == "seats",
+                    "type": "checkbox" if f.kind == "seats" else "radio",
                     "picker": picker,
                     "opening": f.name in OPENING_FIELDS and first is not None,
                     "value": "" if value is None else value,
