@@ -129,3 +129,22 @@ def test_ducks_and_geese_opens_from_its_last_hands_as_replayed(client, hands):
 def test_up_and_down_opens_from_its_last_hands_as_replayed(client, hands):
     game = make_game("up-and-down", NAMES[:5], target=99_999, hands=hands)
     assert_opens_as_replayed(client, game)
+
+
+def test_a_hand_entered_on_another_phone_as_the_sheet_opens_is_not_mixed_in(client):
+    """Ana's phone reads the game; Ben's hand is stored before her phone reads
+    the hands. Every hand alike, the totals kept would still agree with the
+    hands shifted by one: her sheet is the one a replay of every hand draws."""
+    game = make_game(target=99_999, hands=[HAND] * 20)
+    last_hands = Game.last_hands
+
+    def bens_hand_first(ana_s_game, n):
+        ben_s_game = Game.objects.for_sheet().get(pk=ana_s_game.pk)
+        ben_s_game.add_hand(HAND)
+        return last_hands(ana_s_game, n)
+
+    with mock.patch.object(Game, "last_hands", bens_hand_first):
+        body = first_view(client, game)
+    assert game.hands.count() == 21
+    assert "Show all 21 hands" in body and "Hand 22 · <strong>Ben</strong> deals" in body
+    assert "data-total>42<" in body

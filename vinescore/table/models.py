@@ -396,10 +396,8 @@ def last_hands_query(n: int) -> prepared.Prepared | None:
     live = Hand.objects.filter(deleted_at__isnull=True)
     first = live.filter(game_id=OuterRef("game_id")).order_by("position").values("created_at")
     rows = live.filter(game_id=GAME_STAND_IN).annotate(first_at=Subquery(first[:1]))
-    return prepared.prepare(
-        rows.order_by("-position").values_list("pk", "facts", "created_at", "first_at")[:n],
-        (GAME_STAND_IN,),
-    )
+    columns = ("pk", "facts", "created_at", "first_at", "updated_at")
+    return prepared.prepare(rows.order_by("-position").values_list(*columns)[:n], (GAME_STAND_IN,))
 
 
 @functools.cache
@@ -620,21 +618,22 @@ class Game(models.Model):
         """Each side's total after each hand, as the last change kept them."""
         return json.loads(self.running_totals or "[]")
 
-    def last_hands(self, n: int) -> tuple[list[LiveHand], datetime | None]:
+    def last_hands(self, n: int) -> tuple[list[LiveHand], datetime | None] | None:
         """The last `n` hands in play, in order, and when the first hand in
-        play was scored: one query, however long the game."""
+        play was scored: one query, however long the game. None if one of
+        them changed after this game's row was read (a change made since:
+        the game's outcome read is older than its hands)."""
         built = last_hands_query(n)
         if built is None:
-            hands = self.live_hands()
-            return hands[-n:], hands[0].played_at if hands else None
+            return None
         rows = prepared.all_rows(built, {GAME_STAND_IN: self.pk})[::-1]
-        if not rows:
-            return [], None
-        facts = json.loads(f"[{','.join(row[1] for row in rows)}]")
         zone = connection.timezone
+        if not rows or max(stored_time(row[4], zone) for row in rows) > self.updated_at:
+            return None
+        facts = json.loads(f"[{','.join(row[1] for row in rows)}]")
         hands = [
             LiveHand(pk, one, stored_time(at, zone))
-            for (pk, _, at, _), one in zip(rows, facts, strict=True)
+            for (pk, _, at, _, _), one in zip(rows, facts, strict=True)
         ]
         return hands, stored_time(rows[0][3], zone)
 

@@ -117,8 +117,9 @@ class SheetParts:
         not be the same sheet: every hand asked for; a game won or ended, or
         scored under an older rules version; rules in which a hand carries
         something to the next; totals not kept for the hands in play (a game
-        not changed since it was kept); or hands that, replayed, do not give
-        the totals kept for them."""
+        not changed since it was kept); hands changed since the game was read
+        (a change of another phone's at this instant); or hands that,
+        replayed, do not give the totals kept for them."""
         game = self.game
         if (
             self.show_all
@@ -130,10 +131,11 @@ class SheetParts:
         ):
             return None
         kept, count = self.kept_totals, game.hand_count
-        hands, first_played_at = game.last_hands(SHEET_WINDOW)
-        offset = count - len(hands)
-        if count != len(kept) or len(hands) != SHEET_WINDOW:
+        last = game.last_hands(SHEET_WINDOW)
+        if last is None or count != len(kept) or len(last[0]) != SHEET_WINDOW:
             return None
+        hands, first_played_at = last
+        offset = count - len(hands)
         sheet = tail(game.rules, game.setup(), [h.facts for h in hands], kept[offset - 1], offset)
         if [list(row.totals) for row in sheet.rows] != kept[offset:]:
             log.warning("Game %s: its kept totals differ from its hands; replayed", game.pk)
