@@ -77,11 +77,11 @@ def running_totals(
     # Each point's x is shared by every line, and y is worked out inline: a
     # chart of 300 hands draws 1,200 points on each new version.
     # A total often stays as it was from hand to hand: each is written once.
-    xs = [f"{x(h):.1f}," for h in range(hands + 1)]
+    xs = [f"{x(h):.1f}" for h in range(hands + 1)]
     y0, per = y(low), y(high) - y(low)
     ys = {v: f"{y0 + (v - low) * per / (high - low):.1f}" for v in set(values)}
     for i, (name, points) in enumerate(zip(names, series, strict=True)):
-        coords = " ".join(map(str.__add__, xs, map(ys.__getitem__, [start, *points])))
+        coords = " ".join(f"{xs[h]},{ys[v]}" for h, v in enumerate([start, *points]))
         parts.append(
             f'<polyline class="series series-{i % 6}" points="{coords}">'
             f"<title>{escape(name)}: {points[-1] if points else start}</title></polyline>"

@@ -406,6 +406,18 @@ def seats_query() -> prepared.Prepared | None:
     return prepared.prepare(seats, (GAME_STAND_IN,))
 
 
+def live_hands_from(rows: list[tuple]) -> list[LiveHand]:
+    """Hands from rows that begin (pk, facts, created_at), as the database
+    answers them: each row made by hand (Django's converters took as long as
+    the read), the facts of all read as one JSON list."""
+    facts = json.loads(f"[{','.join(row[1] for row in rows)}]")
+    zone = connection.timezone
+    return [
+        LiveHand(row[0], one, stored_time(row[2], zone))
+        for row, one in zip(rows, facts, strict=True)
+    ]
+
+
 def stored_time(value: datetime | str, zone) -> datetime:
     """A time as the database gives it: SQLite keeps text, in the
     connection's zone (as Django's converter reads it)."""
@@ -605,37 +617,23 @@ class Game(models.Model):
         if built is None:
             rows = self.hands.filter(deleted_at__isnull=True).order_by("position")
             return [LiveHand(*row) for row in rows.values_list("pk", "facts", "created_at")]
-        rows = prepared.all_rows(built, {GAME_STAND_IN: self.pk})
-        # Each row's facts are a JSON object: all of them are read as one list.
-        facts = json.loads(f"[{','.join(row[1] for row in rows)}]")
-        zone = connection.timezone
-        return [
-            LiveHand(pk, one, stored_time(at, zone))
-            for (pk, _, at), one in zip(rows, facts, strict=True)
-        ]
+        return live_hands_from(prepared.all_rows(built, {GAME_STAND_IN: self.pk}))
 
     def kept_totals(self) -> list[list[int]]:
         """Each side's total after each hand, as the last change kept them."""
         return json.loads(self.running_totals or "[]")
 
-    def last_hands(self, n: int) -> tuple[list[LiveHand], datetime | None] | None:
+    def last_hands(self, n: int) -> tuple[list[LiveHand], datetime] | None:
         """The last `n` hands in play, in order, and when the first hand in
-        play was scored: one query, however long the game. None if one of
-        them changed after this game's row was read (a change made since:
-        the game's outcome read is older than its hands)."""
+        play was scored: one query, however long the game. None if there are
+        none, or one of them changed after this game's row was read (a change
+        made since: the game's outcome read is older than its hands)."""
         built = last_hands_query(n)
-        if built is None:
-            return None
-        rows = prepared.all_rows(built, {GAME_STAND_IN: self.pk})[::-1]
+        rows = prepared.all_rows(built, {GAME_STAND_IN: self.pk})[::-1] if built else []
         zone = connection.timezone
         if not rows or max(stored_time(row[4], zone) for row in rows) > self.updated_at:
             return None
-        facts = json.loads(f"[{','.join(row[1] for row in rows)}]")
-        hands = [
-            LiveHand(pk, one, stored_time(at, zone))
-            for (pk, _, at, _, _), one in zip(rows, facts, strict=True)
-        ]
-        return hands, stored_time(rows[0][3], zone)
+        return live_hands_from(rows), stored_time(rows[0][3], zone)
 
     def live_positions(self) -> list[int]:
         """Where the hands in play stand, in order: what numbers them

@@ -140,7 +140,7 @@ class SheetParts:
         if [list(row.totals) for row in sheet.rows] != kept[offset:]:
             log.warning("Game %s: its kept totals differ from its hands; replayed", game.pk)
             return None
-        self.__dict__.update(count=count, first_played_at=first_played_at)
+        self.__dict__["first_played_at"] = first_played_at  # the hands read end before it
         return hands, sheet
 
     @property
@@ -154,13 +154,13 @@ class SheetParts:
 
     @cached_property
     def count(self) -> int:
-        """How many hands are in play (last_played sets it as it reads them)."""
-        hands = self.hands
-        return self.__dict__.get("count", len(hands))
+        """How many hands are in play: those before the sheet's first row too."""
+        return self.sheet.offset + len(self.hands)
 
     @cached_property
     def first_played_at(self) -> datetime | None:
-        """When the first hand in play was scored (last_played sets it too)."""
+        """When the first hand in play was scored (last_played sets it, from
+        its read of the last hands)."""
         hands = self.hands
         return self.__dict__.get("first_played_at", hands[0].played_at if hands else None)
 
@@ -171,9 +171,9 @@ class SheetParts:
     @cached_property
     def running_totals(self) -> Sequence[Sequence[int]]:
         """Each side's total after each hand in play, for the chart."""
-        if len(self.sheet.rows) == self.count:
-            return [row.totals for row in self.sheet.rows]
-        return self.kept_totals
+        if self.sheet.offset:
+            return self.kept_totals
+        return [row.totals for row in self.sheet.rows]
 
     @cached_property
     def rules_url(self) -> str:
