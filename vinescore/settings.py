@@ -214,6 +214,12 @@ TEMPLATES = [
                 )
             ],
             "builtins": ["template_partials.templatetags.partials"],
+            # Filters the templates of every room use (times, the scoring
+            # package's words), kept in none of them.
+            "libraries": {
+                "moments": "vinescore.templatetags.moments",
+                "scoring_words": "vinescore.templatetags.scoring_words",
+            },
         },
     }
 ]
