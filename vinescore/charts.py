@@ -41,13 +41,13 @@ def running_totals(
 ) -> str:
     """One line per side: its total after each hand (hand 0 is the start)."""
     hands = max((len(s) for s in series), default=0)
-    values = [start, *(v for s in series for v in s)]
+    drawn = [s for s in series if s]
+    values = [start, *map(min, drawn), *map(max, drawn)]
     if target is not None:
         values.append(target)
     low, high = min(values), max(values)
     if low == high:
         high = low + 1
-    x = lambda i: scale(i, 0, max(1, hands), LEFT, WIDTH - RIGHT)  # noqa: E731
     y = lambda v: scale(v, low, high, HEIGHT - BOTTOM, TOP)  # noqa: E731
     title = title or gettext("Running totals")
     target_words = gettext("target {target}").format(target=target)
@@ -74,17 +74,23 @@ def running_totals(
         f'<text class="axis" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'
         f"{escape(hand_words)}</text>"
     )
-    # Each point's x is shared by every line, and y is worked out inline: a
-    # chart of 300 hands draws 1,200 points on each new version.
-    # A total often stays as it was from hand to hand: each is written once.
-    xs = [f"{x(h):.1f}" for h in range(hands + 1)]
-    y0, per = y(low), y(high) - y(low)
-    ys = {v: f"{y0 + (v - low) * per / (high - low):.1f}" for v in set(values)}
+    # The lines are written in the game's own numbers (hand, total) and the
+    # group's transform puts them on the frame, their strokes unscaled: a
+    # chart of 300 hands writes 1,200 points on each new version, and whole
+    # numbers are quicker to write than worked-out positions.
+    across = (WIDTH - RIGHT - LEFT) / max(1, hands)
+    up = (HEIGHT - BOTTOM - TOP) / (high - low)
+    bottom = HEIGHT - BOTTOM + low * up
+    parts.append(f'<g transform="matrix({across:.6g} 0 0 {-up:.6g} {LEFT} {bottom:.6g})">')
+    numbers = [str(h) for h in range(hands + 1)]
     for i, (name, points) in enumerate(zip(names, series, strict=True)):
-        coords = " ".join(f"{xs[h]},{ys[v]}" for h, v in enumerate([start, *points]))
+        totals = map(str, [start, *points])
+        coords = " ".join(map(",".join, zip(numbers, totals, strict=False)))
         parts.append(
-            f'<polyline class="series series-{i % 6}" points="{coords}">'
-            f"<title>{escape(name)}: {points[-1] if points else start}</title></polyline>"
+            f'<polyline class="series series-{i % 6}" vector-effect="non-scaling-stroke" '
+            f'points="{coords}"><title>{escape(name)}: {points[-1] if points else start}</title>'
+            "</polyline>"
         )
+    parts.append("</g>")
     parts.append("</svg>")
     return "".join(parts)

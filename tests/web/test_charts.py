@@ -12,16 +12,27 @@ BEN_13 = {"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]}
 
 
 def points(svg: str) -> list[list[tuple[float, float]]]:
-    lines = re.findall(r'<polyline class="series[^"]*" points="([^"]+)"', svg)
-    return [[tuple(map(float, p.split(","))) for p in line.split()] for line in lines]
+    """Each line's points where they are drawn on the chart's frame."""
+    a, _, _, d, e, f = map(float, re.search(r'<g transform="matrix\(([^)]+)\)"', svg)[1].split())
+    lines = re.findall(r'<polyline class="series[^"]*" [^>]*points="([^"]+)"', svg)
+    return [
+        [(a * x + e, d * y + f) for x, y in (map(float, p.split(",")) for p in line.split())]
+        for line in lines
+    ]
 
 
 def test_running_totals_draw_one_line_per_side_from_the_start():
     svg = running_totals(("Ana", "Ben"), [[0, 5, 5], [3, 3, 10]], target=10)
+    # Written as (hand, total), from hand 0.
+    assert 'points="0,0 1,0 2,5 3,5"' in svg and 'points="0,0 1,3 2,3 3,10"' in svg
     lines = points(svg)
     assert len(lines) == 2 and [len(line) for line in lines] == [4, 4]
     # Higher totals sit higher on the chart (smaller y); Ben ends on the target line.
     assert lines[1][-1][1] < lines[0][-1][1]
+    target_y = float(re.search(r'<line class="target" [^>]*y1="([^"]+)"', svg)[1])
+    assert lines[1][-1][1] == pytest.approx(target_y, abs=0.05)
+    # The last hand is at the frame's right edge, the start at its left.
+    assert lines[0][0][0] == 34 and lines[0][-1][0] == pytest.approx(352)
     assert "target 10" in svg
 
 
