@@ -37,6 +37,14 @@ def seat_stand_in(seat: int) -> str:
     return f"\ue000{seat}\ue001"
 
 
+def our_text(value: object) -> SafeString:
+    """Text of our own making (a number, a field's name, an address of ours):
+    nothing in it to escape, so a template prints it as it is. Escaping
+    each number of a sheet's rows and a hand's fields was a tenth of
+    drawing them."""
+    return SafeString(value)
+
+
 def with_names(html: str, names: Sequence[str]) -> SafeString:
     """`html` drawn with seat stand-ins, each replaced by its player's name as
     the template would have printed it (escaped). One pass: a name that looks

@@ -80,7 +80,7 @@ def test_a_game_where_nobody_bids_marks_no_chip(client):
     [
         ("coralon", ("Ana", "Ben", "Cy", "Dee"), "tricks", 'data-total="13"'),
         ("thief", ("Ana", "Ben", "Cy", "Dee"), "thieves", 'data-most="'),
-        ("up-and-down-points", ("Ana", "Ben", "Cy", "Dee"), "points", "data-sum-group >"),
+        ("up-and-down-points", ("Ana", "Ben", "Cy", "Dee"), "points", "data-sum-group>"),
     ],
 )
 def test_every_group_of_per_player_numbers_has_a_running_sum(client, kind, names, field, attribute):

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from django import forms
 from django.utils.formats import number_format
+from django.utils.html import escape
 from django.utils.translation import gettext
 
 from vinescore.scoring import Field as FactField
 from vinescore.scoring import GameRules, HandInvalid, Table
 from vinescore.scoring.phone import posted_facts
+from vinescore.shared_parts import our_text
 
 from .changes import ChangeForm
 from .models import MAX_HANDS, Game
@@ -131,6 +133,17 @@ class HandForm(ChangeForm):
         for f in self.fact_fields:
             bound = self[f.name]
             value = bound.value()
+            # What every kind of fact shows; its name and the names in its
+            # chips are printed twice or more, so they come escaped once.
+            drawn_as = {
+                "field": f,
+                "name": our_text(f.name),
+                "label": escape(f.label),
+                "errors": bound.errors,
+                "help": f.help,
+                "show_if": f.show_if and condition(f.show_if),
+                "needed_if": f.needed_if and condition(f.needed_if),
+            }
             if f.kind == "per_seat":
                 values = list(value or []) + [""] * self.table.size
                 # Card points or damage (0 to 60, 0 to 99) are typed: one step
@@ -142,8 +155,8 @@ class HandForm(ChangeForm):
                 fewer, more = gettext("One fewer for %(name)s"), gettext("One more for %(name)s")
                 entries = [
                     {
-                        "seat": i,
-                        "name": n,
+                        "id": our_text(f"id_{f.name}_{i}"),
+                        "name": escape(n),
                         "value": values[i],
                         "fewer": "" if typed else fewer % {"name": n},
                         "more": "" if typed else more % {"name": n},
@@ -155,11 +168,16 @@ class HandForm(ChangeForm):
                 else:
                     placeholder = "–" if f.detail else "0"
                 drawn.append(
-                    {
-                        "field": f,
-                        "bound": bound,
+                    drawn_as
+                    | {
+                        "classes": our_text(f"fact fact-{f.kind}"),
                         "entries": entries,
                         "typed": typed,
+                        "min": our_text(f.min),
+                        "max": our_text(f.max),
+                        "total": "" if f.total is None else our_text(f.total),
+                        "most": "" if f.most is None else our_text(f.most),
+                        **in_all(f.total),
                         "placeholder": placeholder,
                     }
                 )
@@ -187,17 +205,24 @@ class HandForm(ChangeForm):
                 choices = [("", none), *choices]
             chips = [
                 {
-                    "value": str(v),
-                    "label": label,
+                    "value": our_text(v),
+                    "label": escape(label),
                     "checked": str(v) in selected,
                     "first": f.name in OPENING_FIELDS and v == first,
                 }
                 for v, label in choices
             ]
+            classes = f"fact fact-{f.kind}"
+            if chips and len(str(f.label)) <= 10:
+                classes += " short-legend"
+            elif picker:
+                classes += " fact-picker"
             drawn.append(
-                {
-                    "field": f,
-                    "bound": bound,
+                drawn_as
+                | {
+                    "classes": our_text(classes),
+                    "flag": f.kind == "flag",
+                    "checked": value == "on" or value is True,
                     # "Nobody", "Auto" and the like after the names and
                     # numbers: a long one never pushes those to a row of their own.
                     "choices": sorted(chips, key=lambda chip: not chip["value"]),
@@ -206,13 +231,45 @@ class HandForm(ChangeForm):
                     )
                     if first is not None
                     else "",
-                    "type": "checkbox" if f.kind == "seats" else "radio",
-                    "picker": picker,
+                    "type": our_text("checkbox" if f.kind == "seats" else "radio"),
+                    "picker": picker and drawn_picker(f, picker),
                     "opening": f.name in OPENING_FIELDS and first is not None,
                     "value": "" if value is None else value,
                 }
             )
         return drawn
+
+
+def in_all(total: int | None) -> dict[str, str]:
+    """What the legend and the hint of numbers that add up to `total` say."""
+    if total is None:
+        return {"in_all": "", "total_words": ""}
+    return {
+        "in_all": gettext("%(total)s in all") % {"total": total},
+        "total_words": gettext("%(total)s in all.") % {"total": total},
+    }
+
+
+def condition(shown: tuple[str, tuple]) -> tuple[str, str]:
+    """(the other field, its values that show this one) as data attributes."""
+    other, values = shown
+    return our_text(other), our_text(" ".join(str(v) for v in values))
+
+
+def drawn_picker(f: FactField, picker: tuple[int, int]) -> dict:
+    """The words and range of a fact drawn as one box with − and +."""
+    low, high = picker
+    if not f.optional:
+        placeholder = f"{low}–{high}"
+    else:
+        placeholder = "–" if f.detail else gettext("auto")
+    return {
+        "low": our_text(low),
+        "high": our_text(high),
+        "placeholder": placeholder,
+        "fewer": gettext("%(label)s: one fewer") % {"label": f.label},
+        "more": gettext("%(label)s: one more") % {"label": f.label},
+    }
 
 
 def facts_as_data(fields: list[FactField], facts: dict) -> dict:

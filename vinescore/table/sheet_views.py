@@ -30,7 +30,7 @@ from vinescore.offline.bundle import phone_rules
 from vinescore.scoring import Sheet, Table, tail
 from vinescore.scoring.ledger import describe, settle_up
 from vinescore.scoring.words import ordinal
-from vinescore.shared_parts import seat_stand_in, stream_token, with_names
+from vinescore.shared_parts import our_text, seat_stand_in, stream_token, with_names
 
 from . import changes, fragments
 from .forms import NoteForm
@@ -210,6 +210,11 @@ class SheetParts:
         return list(zip(self.sheet.side_names, self.sheet.totals, strict=True))
 
     @cached_property
+    def columns(self) -> SafeString:
+        """How many columns a row's explanation spans: one a side."""
+        return our_text(len(self.sides))
+
+    @cached_property
     def strip(self) -> list[tuple[str, str, str, bool]]:
         """The totals strip: each side's name, total, what the last hand gave
         it (blank before the first hand and once the game is over) and
@@ -311,14 +316,16 @@ class SheetParts:
         names = sheet.setup.names
         base = game.get_absolute_url()
         dealt = gettext("%(dealer)s dealt.")
+        # Its numbers and addresses are ours, printed as they are (our_text);
+        # the names in its words are escaped by the template.
         rows = [
             {
-                "pk": hand.pk,
-                "number": row.number,
+                "pk": our_text(hand.pk),
+                "number": our_text(row.number),
                 "dealt": dealt % {"dealer": names[row.dealer]},
                 "explanation": row.result.explanation,
                 "cells": [
-                    (signed(award), str(total))
+                    (our_text(signed(award)), our_text(total))
                     for award, total in zip(row.result.awards, row.totals, strict=True)
                 ],
                 # A finished game's hands change through Reopen, which asks first.
@@ -326,7 +333,7 @@ class SheetParts:
                 "delete_url": reopen_first(base, hand.pk, "delete", game.is_finished),
                 "after_win": sheet.decided_at is not None and row.number > sheet.decided_at,
                 "payments": describe(row.result.payments, names),
-                "rule_url": rule_url(self.rules_url, game.kind, row.result.rule),
+                "rule_url": our_text(rule_url(self.rules_url, game.kind, row.result.rule)),
             }
             for hand, row in zip(self.hands[hidden:], sheet.rows[hidden:], strict=True)
         ]
@@ -359,10 +366,11 @@ class SheetParts:
         )
 
 
-def reopen_first(base: str, hand: int, then: str, finished: bool) -> str:
+def reopen_first(base: str, hand: int, then: str, finished: bool) -> SafeString:
+    """A row's Edit or Delete, as its link's address is written in HTML."""
     if finished:
-        return f"{base}reopen/?hand={hand}&then={then}"
-    return f"{base}hands/{hand}/{then}/"
+        return our_text(f"{base}reopen/?hand={hand}&amp;then={then}")
+    return our_text(f"{base}hands/{hand}/{then}/")
 
 
 def signed(award: int) -> str:
