@@ -51,6 +51,7 @@ class InFlight:
     def _enter(self) -> None:
         with self.idle:
             self.count += 1
+            self.idle.notify_all()
 
     def _leave(self) -> None:
         with self.idle:
@@ -66,9 +67,16 @@ class InFlight:
             raise
         return _Counted(result, self._leave)
 
-    def wait_until_idle(self, timeout: float = 10.0) -> None:
+    def wait_until_idle(self, timeout: float = 10.0, quiet: float = 0.2) -> None:
+        """Until no request has been answered for `quiet` seconds: one that
+        a closing page sent may reach the app a moment after the last one
+        ended (it was seen once, on a busy machine)."""
+        deadline = time.monotonic() + timeout
         with self.idle:
-            self.idle.wait_for(lambda: self.count == 0, timeout=timeout)
+            while time.monotonic() < deadline:
+                self.idle.wait_for(lambda: self.count == 0, timeout=deadline - time.monotonic())
+                if not self.idle.wait_for(lambda: self.count > 0, timeout=quiet):
+                    return
 
 
 class _Counted:
