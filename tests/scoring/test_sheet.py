@@ -88,3 +88,32 @@ def test_a_duel_is_not_replayed_from_its_last_exchanges():
     duel = REGISTRY["duel"]
     with pytest.raises(ValueError, match="carries"):
         tail(duel, Setup(FOUR[:2], target=3, stakes=20), [{"damage": [1, 0]}], (20, 20), 5)
+
+
+def test_a_seats_summary_counts_its_own_bids_and_its_sides_best_hand():
+    # Ben bids 4 and takes 4, then 6 and takes 3; Cy bids 3 and takes 5.
+    hands = [
+        {"bidder": 1, "bid": 4, "tricks": [3, 4, 3, 3]},
+        {"bidder": 1, "bid": 6, "tricks": [4, 3, 3, 3]},
+        {"bidder": 2, "bid": 3, "tricks": [3, 2, 5, 3]},
+    ]
+    sheet = replay(CORALON, Setup(FOUR, target=999), hands)
+    ben, cy = sheet.seat_summary(1), sheet.seat_summary(2)
+    assert (ben.bids, ben.bids_made, ben.bid_total) == (2, 1, 10)
+    assert (cy.bids, cy.bids_made, cy.bid_total) == (1, 1, 3)
+    assert ben.best_hand == max(row.result.awards[1] for row in sheet.rows)
+    assert sheet.seat_summary(0).bids == 0
+
+
+@given(games())
+def test_every_seats_summary_is_its_own_hands_and_totals(hands):
+    sheet = replay(CORALON, Setup(FOUR, target=999), hands)
+    for seat, summary in enumerate(sheet.seat_summaries()):
+        mine = [row.result for row in sheet.rows if row.result.bidder == seat]
+        mine = [result for result in mine if result.made is not None]
+        assert summary.total == sheet.totals[seat]
+        assert summary.bids == len(mine)
+        assert summary.bids_made == sum(result.made for result in mine)
+        assert summary.bid_total == sum(result.bid for result in mine)
+        awards = [row.result.awards[seat] for row in sheet.rows]
+        assert summary.best_hand == (max(awards) if awards else None)

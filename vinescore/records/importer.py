@@ -89,7 +89,7 @@ def _save_batch(batch: list[Checked], players: _Players) -> list[Game]:
         )
         game.take_result(sheet)
         games.append(game)
-        summaries.append([sheet.seat_summary(i) for i in range(len(seated))])
+        summaries.append(sheet.seat_summaries())
         seated_games.append(seated)
     Game.objects.bulk_create(games)
     # created_at is set on insert (auto_now_add): the file's times go in after.

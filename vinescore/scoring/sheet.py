@@ -179,20 +179,34 @@ class Sheet:
         return places
 
     def seat_summary(self, seat: int) -> SeatSummary:
-        side = self.rules.side_of(seat)
-        winners = self.winning_sides
-        mine = [
-            r.result for r in self.rows if r.result.bidder == seat and r.result.made is not None
+        return self.seat_summaries()[seat]
+
+    def seat_summaries(self) -> list[SeatSummary]:
+        """Every seat's part of the game, from one pass over the hands (a
+        pass a seat was a tenth of a long game's hand entered)."""
+        seats = len(self.setup.names)
+        bids, made, bid_total = [0] * seats, [0] * seats, [0] * seats
+        for row in self.rows:
+            result = row.result
+            if result.bidder is not None and result.made is not None:
+                bids[result.bidder] += 1
+                made[result.bidder] += result.made
+                bid_total[result.bidder] += result.bid or 0
+        # Each side's best hand: its largest award (the awards run by side).
+        best = list(map(max, zip(*(row.result.awards for row in self.rows), strict=True)))
+        winners, totals = self.winning_sides, self.totals
+        return [
+            SeatSummary(
+                total=totals[side],
+                won=side in winners,
+                bids=bids[seat],
+                bids_made=made[seat],
+                bid_total=bid_total[seat],
+                best_hand=best[side] if best else None,
+            )
+            for seat in range(seats)
+            for side in (self.rules.side_of(seat),)
         ]
-        awards = [r.result.awards[side] for r in self.rows]
-        return SeatSummary(
-            total=self.totals[side],
-            won=side in winners,
-            bids=len(mine),
-            bids_made=sum(1 for r in mine if r.made),
-            bid_total=sum(r.bid or 0 for r in mine),
-            best_hand=max(awards) if awards else None,
-        )
 
     def play(self, facts: Facts) -> Row:
         """Score one more hand onto the end of the sheet."""

@@ -713,9 +713,10 @@ class Game(models.Model):
         """Writes only the seats the sheet moved, in one UPDATE: one a seat cost 5
         round trips a hand, and bulk_update's CASE took longer to build."""
         self.load_seats()
+        summaries = sheet.seat_summaries()
         moved = []
         for seat in self.seats.all():
-            summary = vars(sheet.seat_summary(seat.position))  # its fields, flat
+            summary = vars(summaries[seat.position])  # its fields, flat
             if any(getattr(seat, name) != value for name, value in summary.items()):
                 for name, value in summary.items():
                     setattr(seat, name, value)
@@ -1101,9 +1102,9 @@ class KeptTables:
         sheet = sheet.extended(hand["facts"])
         played_at = datetime.fromisoformat(hand["at"])
         names = [f.attname for f in Seat._meta.concrete_fields]
-        moved = []
+        moved, summaries = [], sheet.seat_summaries()
         for seat_values, player_values in seats:
-            summary = vars(sheet.seat_summary(seat_values[names.index("position")]))
+            summary = vars(summaries[seat_values[names.index("position")]])
             seat_values = list(seat_values)
             for name, value in summary.items():
                 seat_values[names.index(name)] = value
