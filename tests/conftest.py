@@ -7,6 +7,7 @@ from hypothesis import settings as hypothesis_settings
 
 from tests.phone import Phone
 from vinescore.live.stream import framed_parts
+from vinescore.shared_parts import drawn_parts
 from vinescore.table.live_parts import live_parts
 
 # Property tests check what the rules do, never how fast: a busy machine
@@ -55,10 +56,12 @@ def empty_cache():
     primary keys, so an earlier test's cards and live parts must not be found."""
     cache.clear()
     live_parts.kept.clear()
+    drawn_parts.kept.clear()
     framed_parts.kept.clear()
     yield
     cache.clear()
     live_parts.kept.clear()
+    drawn_parts.kept.clear()
     framed_parts.kept.clear()
 
 

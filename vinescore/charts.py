@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from html import escape
+from operator import add
 
 from django.utils.translation import gettext
 
@@ -82,10 +83,9 @@ def running_totals(
     up = (HEIGHT - BOTTOM - TOP) / (high - low)
     bottom = HEIGHT - BOTTOM + low * up
     parts.append(f'<g transform="matrix({across:.6g} 0 0 {-up:.6g} {LEFT} {bottom:.6g})">')
-    numbers = [str(h) for h in range(hands + 1)]
+    hand_numbers = [f"{h}," for h in range(hands + 1)]  # each pair's "hand,"
     for i, (name, points) in enumerate(zip(names, series, strict=True)):
-        totals = map(str, [start, *points])
-        coords = " ".join(map(",".join, zip(numbers, totals, strict=False)))
+        coords = " ".join(map(add, hand_numbers, map(str, [start, *points])))
         parts.append(
             f'<polyline class="series series-{i % 6}" vector-effect="non-scaling-stroke" '
             f'points="{coords}"><title>{escape(name)}: {points[-1] if points else start}</title>'

@@ -214,9 +214,11 @@ TEMPLATES = [
                 )
             ],
             "builtins": ["template_partials.templatetags.partials"],
-            # Filters the templates of every room use (times, the scoring
-            # package's words), kept in none of them.
+            # Tags and filters the templates of every room may use (times,
+            # the scoring package's words, what is drawn once a process),
+            # kept in none of them.
             "libraries": {
+                "drawn": "vinescore.templatetags.drawn",
                 "moments": "vinescore.templatetags.moments",
                 "scoring_words": "vinescore.templatetags.scoring_words",
             },
@@ -231,13 +233,13 @@ TEMPLATES = [
 # keeps at most MAX_ENTRIES of them; each is small (a sheet's part holds its
 # latest hands only, and the chart a point a hand: under 64 KB for all the
 # parts of a game of 300 hands; "show all hands" is not kept). A table keeps
-# about 30 alive: its latest version's parts (about 10), its 15 rows shown
-# and its fields for each dealer, which a new version reuses, about 2 KB each
-# (bench's profile_push). Every worker sees every table (its phones' streams
-# are spread over them), so 20,000 keeps the reused ones of 600 tables: about
-# 40 MB a worker, at worst (every entry a long game's) about 120 MB. With 500
-# they were dropped before the table's next hand at 60 tables, and each hand
-# drew its rows and fields anew (the POST's CPU 16 ms where 14 ms).
+# about 15 alive: its latest version's parts (about 10) and its fields for
+# each dealer, which a new version reuses (its rows shown are kept apart, in
+# the worker's own memory: shared_parts.drawn_parts). Every worker sees every
+# table (its phones' streams are spread over them), so 20,000 keeps the
+# reused ones of a thousand tables and more. With 500 they were dropped
+# before the table's next hand at 60 tables, and each hand drew its rows and
+# fields anew (the POST's CPU 16 ms where 14 ms).
 # PAGE_CACHE=false renders everything afresh on every request (the live
 # parts too: vinescore/shared_parts.py).
 PAGE_CACHE = env_bool("PAGE_CACHE", True)

@@ -53,11 +53,10 @@ def with_names(html: str, names: Sequence[str]) -> SafeString:
     return mark_safe(SEAT_STAND_IN.sub(lambda seat: escaped[int(seat[1])], html))  # noqa: S308
 
 
-class LiveParts:
-    """The live parts rendered in this process, by game, version, kind of
-    visitor, language and address, the latest `size` of them (a version is
-    asked for by its streams within a second of its news); none with
-    PAGE_CACHE=false."""
+class DrawnHere:
+    """What this process drew, by a name that says all it shows, the latest
+    `size` of them; none with PAGE_CACHE=false. Kept as drawn: nothing to
+    name by a digest, or to copy in and out as Django's cache does."""
 
     def __init__(self, size: int = 1000) -> None:
         self.size = size
@@ -77,7 +76,16 @@ class LiveParts:
                 self.kept.popitem(last=False)
 
 
-live_parts = LiveParts()
+# The live parts: by game, version, kind of visitor, language and address
+# (a version is asked for by its streams within a second of its news).
+live_parts = DrawnHere()
+
+# The parts drawn by {% drawn_once %} (vinescore/templatetags/drawn.py):
+# a sheet's rows, each under all it prints, which a new version draws again
+# but for its new row. A table keeps its 15 rows shown alive; every worker
+# sees every table, so 20,000 keeps those of a thousand tables and more
+# (a row is about 1.5 KB).
+drawn_parts = DrawnHere(size=20_000)
 
 
 def has_messages(request: HttpRequest) -> bool:

@@ -1,6 +1,8 @@
 """The last rulings as the sheet shows them: sides that pass the target on
 the same hand, a coin session level on the most coins, and Dog's blind bid."""
 
+import html
+
 import pytest
 from pytest_django.asserts import assertInHTML
 
@@ -51,7 +53,7 @@ def test_a_coin_session_level_on_the_most_coins_names_every_winner(client):
     )
     client.post(f"/games/{game.pk}/end/")
     body = client.get(game.get_absolute_url()).content.decode()
-    assert "🏆 Ana and Ben win" in body
+    assert "🏆 Ana and Ben win" in html.unescape(body)
     assert "Level on the most coins: a shared win, after hand 2." in body
     for name in ("Ana", "Ben"):
         assertInHTML(

@@ -33,7 +33,7 @@ from vinescore.accounts import access
 from vinescore.accounts.models import Membership
 from vinescore.frames import with_room
 from vinescore.live.hub import streams
-from vinescore.shared_parts import LiveParts
+from vinescore.shared_parts import DrawnHere
 from vinescore.table.links import watching
 from vinescore.table.live_parts import (
     for_visitor,
@@ -177,7 +177,7 @@ def data_lines(data: str) -> str:
 
 # The live parts this process sent, framed as an event's lines (stand-ins in
 # place): framed once a version for every stream of a kind, not once an event.
-framed_parts = LiveParts(size=200)
+framed_parts = DrawnHere(size=200)
 
 
 def kept_event(request: HttpRequest, pk: int, version: int, kind: tuple) -> str | None:

@@ -215,7 +215,7 @@ def render_live(
         played=played,
         parts=parts,
     )
-    return response.render().content.decode()
+    return response.rendered_content  # as drawn, not encoded to be sent
 
 
 def answer(request: HttpRequest, game: Game, played) -> HttpResponse:

@@ -11,6 +11,7 @@ from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import replace
 from datetime import datetime
+from typing import NamedTuple
 
 from django.conf import settings
 from django.contrib import messages
@@ -27,7 +28,7 @@ from django_htmx.http import HttpResponseClientRedirect
 from vinescore import charts, guide
 from vinescore.accounts import access
 from vinescore.offline.bundle import phone_rules
-from vinescore.scoring import Sheet, Table, tail
+from vinescore.scoring import Row, Sheet, Table, tail
 from vinescore.scoring.ledger import describe, settle_up
 from vinescore.scoring.words import ordinal
 from vinescore.shared_parts import our_text, seat_stand_in, stream_token, with_names
@@ -308,40 +309,17 @@ class SheetParts:
         return 0 if self.show_all else max(0, self.count - SHEET_WINDOW)
 
     @cached_property
-    def rows(self) -> list[dict]:
-        """What the score sheet prints: flat rows, the template only prints them."""
+    def rows(self) -> list[SheetRow]:
+        """The rows the score sheet shows, oldest first."""
         game, sheet = self.game, self.sheet
         # Where the rows shown begin in `sheet` (a sheet of the last hands has no others).
         hidden = len(sheet.rows) - (self.count - self.hidden_rows)
-        names = sheet.setup.names
-        base = game.get_absolute_url()
-        dealt = gettext("%(dealer)s dealt.")
-        # Its numbers and addresses are ours, printed as they are (our_text);
-        # the names in its words are escaped by the template.
-        rows = [
-            {
-                "pk": our_text(hand.pk),
-                "number": our_text(row.number),
-                "dealt": dealt % {"dealer": names[row.dealer]},
-                "explanation": row.result.explanation,
-                "cells": [
-                    (our_text(signed(award)), our_text(total))
-                    for award, total in zip(row.result.awards, row.totals, strict=True)
-                ],
-                # A finished game's hands change through Reopen, which asks first.
-                "edit_url": reopen_first(base, hand.pk, "edit", game.is_finished),
-                "delete_url": reopen_first(base, hand.pk, "delete", game.is_finished),
-                "after_win": sheet.decided_at is not None and row.number > sheet.decided_at,
-                "payments": describe(row.result.payments, names),
-                "rule_url": our_text(rule_url(self.rules_url, game.kind, row.result.rule)),
-            }
+        links = (game.kind, game.get_absolute_url(), game.is_finished, self.rules_url)
+        on = RowsOf(*links, sheet.setup.names, game.rules.deals, sheet.decided_at)
+        return [
+            SheetRow(on, hand, row)
             for hand, row in zip(self.hands[hidden:], sheet.rows[hidden:], strict=True)
         ]
-        for row in rows:
-            # A row's rendering is named by all it prints: a new hand leaves
-            # the rows before it as they were, so they are drawn once.
-            row["key"] = fragments.cache_key("sheet row", game.kind, row)
-        return rows
 
     @cached_property
     def chart(self) -> SafeString | str:
@@ -351,10 +329,7 @@ class SheetParts:
         return mark_safe(  # noqa: S308 — charts escape every label
             charts.running_totals(
                 sheet.side_names,
-                [
-                    [totals[side] for totals in self.running_totals]
-                    for side in range(len(sheet.totals))
-                ],
+                list(zip(*self.running_totals, strict=True)),
                 start=sheet.starting[0],
                 target=game.target,
                 title=(
@@ -364,6 +339,52 @@ class SheetParts:
                 ).format(game=game.name),
             )
         )
+
+
+class RowsOf(NamedTuple):
+    """What every row of one sheet prints besides its own hand's part."""
+
+    kind: str
+    base: str  # the game's address
+    finished: bool
+    rules_url: str
+    names: tuple[str, ...]
+    deals: bool
+    decided: int | None  # the hand that decided the game
+
+
+class SheetRow:
+    """A row of the score sheet. `key` is all it prints, so that a row is
+    drawn once in a process ({% drawn_once %}): a new hand leaves the rows
+    before it as they were. What it prints is worked out only to draw it."""
+
+    def __init__(self, on: RowsOf, hand: LiveHand, row: Row) -> None:
+        self.on, self.hand, self.row = on, hand, row
+        result = row.result
+        self.key = (on, hand.pk, row.number, row.dealer, result.explanation, result.awards)
+        self.key += (row.totals, result.payments, result.rule)
+
+    @cached_property
+    def drawn(self) -> dict:
+        """Its numbers and addresses are ours, printed as they are
+        (our_text); the names in its words are escaped by the template."""
+        on, hand, row = self.on, self.hand, self.row
+        return {
+            "pk": our_text(hand.pk),
+            "number": our_text(row.number),
+            "dealt": gettext("%(dealer)s dealt.") % {"dealer": on.names[row.dealer]},
+            "explanation": row.result.explanation,
+            "cells": [
+                (our_text(signed(award)), our_text(total))
+                for award, total in zip(row.result.awards, row.totals, strict=True)
+            ],
+            # A finished game's hands change through Reopen, which asks first.
+            "edit_url": reopen_first(on.base, hand.pk, "edit", on.finished),
+            "delete_url": reopen_first(on.base, hand.pk, "delete", on.finished),
+            "after_win": on.decided is not None and row.number > on.decided,
+            "payments": describe(row.result.payments, on.names),
+            "rule_url": our_text(rule_url(on.rules_url, on.kind, row.result.rule)),
+        }
 
 
 def reopen_first(base: str, hand: int, then: str, finished: bool) -> SafeString:

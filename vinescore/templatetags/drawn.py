@@ -1,11 +1,23 @@
 """What a sheet draws many of, each in one call where a loop of template
-nodes was most of drawing them: a row's cells (fifteen rows a sheet), and
-a fact's chips (a few dozen in a hand's fields). Every value is escaped
-unless marked safe (numbers and keys of our own: shared_parts.our_text)."""
+nodes was most of drawing them: a row's cells (fifteen rows a sheet), a
+fact's chips (a few dozen in a hand's fields), a side's total, heading or
+swatch. Every value is escaped unless marked safe (numbers and keys of our
+own: shared_parts.our_text).
+
+And {% drawn_once name value... %}...{% enddrawn_once %}: what the block
+draws for these values in this language, drawn once in this process and
+kept (shared_parts.drawn_parts). The values must name all the block prints.
+Where Django's {% cache %} names the block by a digest of the values written
+out and copies it in and out of its store, this looks it up by the values
+themselves: a sheet's fifteen rows, of which a new version draws one, cost
+a tenth of what they did."""
 
 from django import template
 from django.utils.html import conditional_escape as escape
 from django.utils.safestring import SafeString
+from django.utils.translation import get_language
+
+from vinescore import shared_parts
 
 register = template.Library()
 
@@ -34,3 +46,77 @@ def chips(drawn: dict) -> SafeString:
             for label in (escape(choice["label"]),)
         )
     )
+
+
+TOTAL = (
+    '<li class="total{}"><span class="who" title="{}">{}</span>'
+    '<span class="score" data-total>{}</span>{}</li>'
+)
+CHANGE = '<span class="change" aria-hidden="true">{}</span>'
+
+
+@register.filter
+def totals_strip(strip: list[tuple[str, str, str, bool]]) -> SafeString:
+    """Each side's name, total, what the last hand gave it (if anything) and
+    whether it won (SheetParts.strip), each an item of the totals strip."""
+    items = []
+    for name, total, change, won in strip:
+        name, change = escape(name), change and CHANGE.format(escape(change))
+        items.append(TOTAL.format(" won" if won else "", name, name, escape(total), change))
+    return SafeString("\n".join(items))
+
+
+@register.filter
+def side_heads(sides: list[tuple[str, int]]) -> SafeString:
+    """A column heading for each side of the sheet."""
+    names = [escape(name) for name, _total in sides]
+    return SafeString("".join(f'<th scope="col" title="{n}">{n}</th>' for n in names))
+
+
+@register.filter
+def legend(sides: list[tuple[str, int]]) -> SafeString:
+    """The chart's key: each side's name beside its line's colour."""
+    return SafeString(
+        "".join(
+            f'<li><span class="swatch series-{i}"></span>{escape(name)}</li>'
+            for i, (name, _total) in enumerate(sides)
+        )
+    )
+
+
+@register.filter
+def hand_changes(changes: list[tuple[str, str]]) -> SafeString:
+    """What the hand just scored gave each side."""
+    return SafeString(
+        "".join(
+            f'<li><span class="who">{escape(name)}</span> <strong>{escape(change)}</strong></li>'
+            for name, change in changes
+        )
+    )
+
+
+class DrawnOnceNode(template.Node):
+    """{% drawn_once %}: see above."""
+
+    def __init__(self, name: str, values: list, nodelist: template.NodeList) -> None:
+        self.name, self.values, self.nodelist = name, values, nodelist
+
+    def render(self, context) -> SafeString:
+        key = (self.name, get_language(), *(value.resolve(context) for value in self.values))
+        drawn = shared_parts.drawn_parts.get(key)
+        if drawn is None:
+            drawn = self.nodelist.render(context)
+            shared_parts.drawn_parts.put(key, drawn)
+        return drawn
+
+
+@register.tag
+def drawn_once(parser, token) -> DrawnOnceNode:
+    """{% drawn_once name value... %}...{% enddrawn_once %}"""
+    bits = token.split_contents()
+    if len(bits) < 2:
+        raise template.TemplateSyntaxError(f"{bits[0]} needs a name for what it draws")
+    name, values = bits[1], bits[2:]
+    nodelist = parser.parse(("enddrawn_once",))
+    parser.delete_first_token()
+    return DrawnOnceNode(name, [parser.compile_filter(value) for value in values], nodelist)

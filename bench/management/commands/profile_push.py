@@ -66,7 +66,8 @@ class Worker:
         self.name = name
         self.cache = (OrderedDict(), {})
         self.kept = KeptTables()
-        self.live_parts = shared_parts.LiveParts()
+        self.live_parts = shared_parts.DrawnHere()
+        self.drawn_parts = shared_parts.DrawnHere(size=20_000)
 
 
 @contextmanager
@@ -79,6 +80,7 @@ def inside(worker: Worker, shared: bool):
     with (
         mock.patch.object(table_models, "KEPT", worker.kept),
         mock.patch.object(parts, "live_parts", worker.live_parts),
+        mock.patch.object(shared_parts, "drawn_parts", worker.drawn_parts),
     ):
         try:
             yield
