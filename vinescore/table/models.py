@@ -683,15 +683,17 @@ class Game(models.Model):
         sheet = sheet or self.sheet()
         self.take_result(sheet)
         self.refresh_seats(sheet)
-        # What save(update_fields=RESULT_FIELDS) writes, by a statement built
-        # once a process, as refresh_seats' is.
-        fields = [Game._meta.get_field(name) for name in RESULT_FIELDS]
-        values = [f.get_db_prep_save(f.pre_save(self, False), connection) for f in fields]
         with connection.cursor() as cursor:
-            cursor.execute(result_update_sql(), [*values, self.pk])
+            cursor.execute(result_update_sql(), [*self.result_values(), self.pk])
             if cursor.rowcount != 1:
                 raise DatabaseError("The game to refresh is not in the database.")
         return sheet
+
+    def result_values(self) -> list:
+        """What save(update_fields=RESULT_FIELDS) would write, for a
+        statement built once a process (result_update_sql)."""
+        fields = [Game._meta.get_field(name) for name in RESULT_FIELDS]
+        return [f.get_db_prep_save(f.pre_save(self, False), connection) for f in fields]
 
     def take_result(self, sheet: Sheet) -> None:
         """Set the cached outcome from the sheet, without saving it."""
@@ -712,6 +714,14 @@ class Game(models.Model):
     def refresh_seats(self, sheet: Sheet) -> None:
         """Writes only the seats the sheet moved, in one UPDATE: one a seat cost 5
         round trips a hand, and bulk_update's CASE took longer to build."""
+        moved = self.moved_seats(sheet)
+        if moved:
+            with connection.cursor() as cursor:
+                cursor.execute(seats_update_sql(len(moved)), [v for row in moved for v in row])
+
+    def moved_seats(self, sheet: Sheet) -> list[tuple]:
+        """The seats whose part of the game the sheet moved, moved, each as
+        (pk, *its summary) for seats_update_sql."""
         self.load_seats()
         summaries = sheet.seat_summaries()
         moved = []
@@ -721,9 +731,7 @@ class Game(models.Model):
                 for name, value in summary.items():
                     setattr(seat, name, value)
                 moved.append((seat.pk, *summary.values()))
-        if moved:
-            with connection.cursor() as cursor:
-                cursor.execute(seats_update_sql(len(moved)), [v for row in moved for v in row])
+        return moved
 
     @transaction.atomic
     def same_table_again(self) -> Game:
@@ -787,16 +795,17 @@ class Game(models.Model):
         """The hand after the last one (deleted ones included), and the sheet with it.
         Given `played` and `hands`, the result is kept for this process's next change."""
         guest = {"by_guest": by_guest, "guest_name": guest_name}
-        if connection.vendor == "postgresql":
-            hand = self.insert_hand_and_log(facts, key, **guest)
+        if connection.vendor == "postgresql" and played is not None:
+            sheet = played.extended(facts)
+            hand = self.write_hand(facts, key, sheet, **guest)
         else:
             last = self.hands.order_by().values("game").annotate(last=models.Max("position"))
             after_last = Coalesce(Subquery(last.values("last")), 0) + 1
             hand = self.hands.create(position=after_last, facts=facts)
             self.log(GameChange.ADDED, hand=hand, after=facts, key=key, **guest)
+            sheet = self.refresh_result(played.extended(facts) if played is not None else None)
         # The database worked the position out; it is read again only if asked for.
         del hand.position
-        sheet = self.refresh_result(played.extended(facts) if played is not None else None)
         if hands is not None and played is not None:
             KEPT.keep(self, [*hands, LiveHand(hand.pk, facts, hand.created_at)], sheet)
             at = hand.created_at.isoformat()
@@ -805,20 +814,31 @@ class Game(models.Model):
             transaction.on_commit(lambda: hub.carry_hand(self.pk, version, heard))
         return hand, sheet
 
-    def insert_hand_and_log(self, facts: dict, key: str, by_guest: bool, guest_name: str) -> Hand:
-        """add_hand's hand and its "added" log line, on PostgreSQL in one
-        statement (added_hand_sql): a round trip fewer for every hand."""
+    def write_hand(
+        self, facts: dict, key: str, sheet: Sheet, by_guest: bool, guest_name: str
+    ) -> Hand:
+        """add_hand's writes on PostgreSQL, in one statement (hand_written_sql):
+        the hand, its "added" log line, the seats `sheet` moved, and the
+        game's new outcome and version. Each was a round trip of its own, and
+        on a server the round trips were most of a hand's wait."""
+        logged_at = self.version  # the log line names the version it changed
+        self.take_result(sheet)
+        moved = self.moved_seats(sheet)
         now = timezone.now()
         at = Hand._meta.get_field("created_at").get_db_prep_value(now, connection)
         facts_value = Hand._meta.get_field("facts").get_db_prep_value(facts, connection)
         after = GameChange._meta.get_field("after").get_db_prep_value(facts, connection)
         with connection.cursor() as cursor:
             cursor.execute(
-                added_hand_sql(),
+                hand_written_sql(len(moved)),
                 [self.pk, self.pk, facts_value, at, at]
-                + [self.pk, GameChange.ADDED, after, key, self.version, at, by_guest, guest_name],
+                + [self.pk, GameChange.ADDED, after, key, logged_at, at, by_guest, guest_name]
+                + [v for row in moved for v in row]
+                + [*self.result_values(), self.pk],
             )
-            (pk,) = cursor.fetchone()
+            pk, games = cursor.fetchone()
+        if games != 1:
+            raise DatabaseError("The game to refresh is not in the database.")
         hand = Hand(pk=pk, game=self, facts=facts, created_at=now, updated_at=now)
         hand._state.adding, hand._state.db = False, self._state.db
         return hand
@@ -1134,9 +1154,12 @@ SEAT_SUMMARY_TYPES = {
 
 
 @functools.cache
-def added_hand_sql() -> str:
-    """Game.insert_hand_and_log's statement (PostgreSQL): the hand after the
-    last one (deleted ones included) and its change-log line naming it."""
+@functools.cache
+def hand_written_sql(moved: int) -> str:
+    """Game.write_hand's statement (PostgreSQL): the hand after the last one
+    (deleted ones included), its change-log line naming it, the `moved`
+    seats (seats_update_sql) and the game's outcome (result_update_sql);
+    it returns the hand's id and how many games it updated."""
     q = connection.ops.quote_name
     hand, change = q(Hand._meta.db_table), q(GameChange._meta.db_table)
     hand_columns = ", ".join(
@@ -1150,12 +1173,14 @@ def added_hand_sql() -> str:
         )
     )
     last = f"(SELECT MAX({q('position')}) FROM {hand} WHERE {q('game_id')} = %s)"
+    seats = f", s AS ({seats_update_sql(moved)})" if moved else ""
     return (
         f"WITH h AS (INSERT INTO {hand} ({hand_columns})"
         f" VALUES (%s, COALESCE({last}, 0) + 1, %s, NULL, %s, %s) RETURNING {q('id')})"
-        f" INSERT INTO {change} ({change_columns})"
-        f" SELECT %s, h.{q('id')}, %s, NULL, %s, %s, %s, %s, %s, %s FROM h"
-        f" RETURNING {q('hand_id')}"
+        f", c AS (INSERT INTO {change} ({change_columns})"
+        f" SELECT %s, h.{q('id')}, %s, NULL, %s, %s, %s, %s, %s, %s FROM h)"
+        f"{seats}, g AS ({result_update_sql()} RETURNING 1)"
+        f" SELECT h.{q('id')}, (SELECT COUNT(*) FROM g) FROM h"
     )
 
 
