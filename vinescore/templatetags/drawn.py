@@ -9,8 +9,8 @@ draws for these values in this language, drawn once in this process and
 kept (shared_parts.drawn_parts). The values must name all the block prints.
 Where Django's {% cache %} names the block by a digest of the values written
 out and copies it in and out of its store, this looks it up by the values
-themselves: a sheet's fifteen rows, of which a new version draws one, cost
-a tenth of what they did."""
+themselves: of a sheet's fifteen rows a new version draws one, and finds
+the other fourteen as they were drawn."""
 
 from django import template
 from django.utils.html import conditional_escape as escape
