@@ -57,7 +57,7 @@ run: $(STAMP) $(PYODIDE) .secret_key
 	@export SECRET_KEY="$${SECRET_KEY:-$$(cat .secret_key)}" HTTPS_ONLY="$${HTTPS_ONLY:-false}"; \
 	trap 'kill $$worker $$server 2>/dev/null; wait' EXIT; trap 'exit 130' INT; trap 'exit 143' TERM HUP; \
 	$(BIN)/python manage.py db_worker & worker=$$!; \
-	$(BIN)/gunicorn vinescore.asgi --bind $(LISTEN):$(PORT) --workers 2 --access-logfile - & server=$$!; \
+	$(BIN)/gunicorn vinescore.asgi --bind $(LISTEN):$(PORT) --access-logfile - & server=$$!; \
 	wait $$server
 
 # Tests run with the production settings (manifest static files included),
@@ -96,6 +96,7 @@ bench: $(STAMP) $(PYODIDE) .secret_key
 	SECRET_KEY="$$(cat .secret_key)" HTTPS_ONLY=false $(BIN)/python manage.py collectstatic --noinput --verbosity 0
 	SECRET_KEY="$$(cat .secret_key)" HTTPS_ONLY=false DJANGO_SETTINGS_MODULE=bench.settings $(BIN)/python manage.py bench $(BENCH_ARGS)
 	SECRET_KEY="$$(cat .secret_key)" HTTPS_ONLY=false DJANGO_SETTINGS_MODULE=bench.settings $(BIN)/python manage.py bench_ratings
+	SECRET_KEY="$$(cat .secret_key)" HTTPS_ONLY=false DJANGO_SETTINGS_MODULE=bench.settings $(BIN)/python manage.py bench_push
 
 # What keeping a game on a phone costs (download, time to ready, a hand
 # scored offline), measured in Chromium against gunicorn.

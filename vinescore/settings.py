@@ -335,18 +335,21 @@ PAGE_THREADS = int(os.environ.get("PAGE_THREADS", os.environ.get("DB_POOL_SIZE",
 # otherwise (a session or a table link running out; what ends someone's
 # access, a link withdrawn, a member removed, a phone signed out, is news,
 # live/hub.py). On SQLite without Redis nothing carries news between the
-# app's processes, so a stream looks every second, which is still less
-# than the poll it replaces.
+# app's processes: `make run` then serves from one process (gunicorn.conf.py,
+# WEB_CONCURRENCY), which hears every change itself; with more processes
+# there a stream looks every second, which is still less than the poll it
+# replaces.
 # LIVE_STREAMS=false: the sheets only poll, for a proxy that cannot pass a
 # stream on as it comes.
 LIVE_STREAMS = env_bool("LIVE_STREAMS", True)
-NEWS_BETWEEN_PROCESSES = "sqlite" not in DATABASES["default"]["ENGINE"] or bool(REDIS_URL)
-LIVE_STREAM_CHECK = float(
-    os.environ.get("LIVE_STREAM_CHECK", "30" if NEWS_BETWEEN_PROCESSES else "1")
+APP_PROCESSES = int(os.environ.get("WEB_CONCURRENCY") or "1")
+NEWS_REACHES_ALL = (
+    "sqlite" not in DATABASES["default"]["ENGINE"] or bool(REDIS_URL) or APP_PROCESSES == 1
 )
+LIVE_STREAM_CHECK = float(os.environ.get("LIVE_STREAM_CHECK", "30" if NEWS_REACHES_ALL else "1"))
 LIVE_STREAM_LOOK = float(
     os.environ.get(
-        "LIVE_STREAM_LOOK", 4 * LIVE_STREAM_CHECK if NEWS_BETWEEN_PROCESSES else LIVE_STREAM_CHECK
+        "LIVE_STREAM_LOOK", 4 * LIVE_STREAM_CHECK if NEWS_REACHES_ALL else LIVE_STREAM_CHECK
     )
 )
 

@@ -148,14 +148,14 @@ def free_port() -> int:
 class Server:
     """The app under gunicorn, as `make run` serves it, on SQLite `database`
     (with page_cache=False every page is rendered afresh, PAGE_CACHE=false),
-    or on what `env` names; `workers` of them."""
+    or on what `env` names; `workers` of them (None: as gunicorn.conf.py says)."""
 
     def __init__(
         self,
         database: Path | None = None,
         page_cache: bool = True,
         *,
-        workers: int = 1,
+        workers: int | None = 1,
         env: dict | None = None,
     ):
         self.port = free_port()
@@ -173,7 +173,8 @@ class Server:
         self.process = subprocess.Popen(
             [
                 *(sys.executable, "-m", "gunicorn", "vinescore.asgi"),
-                *("--bind", f"127.0.0.1:{self.port}", "--workers", str(workers)),
+                *("--bind", f"127.0.0.1:{self.port}"),
+                *(("--workers", str(workers)) if workers else ()),
                 *("--backlog", "4096", "--log-level", "warning"),
             ],
             cwd=settings.BASE_DIR,
