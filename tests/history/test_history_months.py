@@ -76,3 +76,30 @@ def test_this_month_with_dates_as_well_is_refused_beside_the_field(client):
 
 def test_a_made_up_period_is_refused_not_failed(client):
     assert client.get("/history/", {"when": "decade"}).status_code == 422
+
+
+def test_a_game_started_deleted_or_restored_shows_in_the_count_and_chart_at_once(client):
+    first = on(make_game(), "2026-01-05")
+    body = client.get("/history/").content.decode()
+    assert "1 game" in body and "<title>Jan 2026: 1 game</title>" in body
+    second = make_game()  # this month
+    body = client.get("/history/").content.decode()
+    assert "2 games" in body and f"<title>{timezone.now():%b %Y}: 1 game</title>" in body
+    first.delete_game()
+    body = client.get("/history/").content.decode()
+    assert "1 game" in body and "Jan 2026" not in body
+    first.restore_game()
+    body = client.get("/history/").content.decode()
+    assert "2 games" in body and "<title>Jan 2026: 1 game</title>" in body
+    second.delete_game()
+    assert "<title>Jan 2026: 1 game</title>" in client.get("/history/").content.decode()
+
+
+def test_a_second_look_at_history_counts_nothing_again(client, django_assert_num_queries):
+    on(make_game(), "2026-01-05")
+    make_game()
+    client.get("/history/")
+    # who is asking (session, membership), the history's stamp, the players
+    # for the filters, the page's games
+    with django_assert_num_queries(5):
+        assert "2 games" in client.get("/history/").content.decode()

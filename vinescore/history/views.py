@@ -3,16 +3,19 @@ per month; the links to every game's record and to "what if"."""
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
+from hashlib import blake2b
 
+from django.core.cache import cache
 from django.core.paginator import Paginator
-from django.db.models import Count
-from django.db.models.functions import TruncMonth
+from django.db.models import Count, Max, Min, Q
 from django.http import HttpRequest
 from django.template.response import TemplateResponse
 from django.utils.dateformat import format as date_format
 from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
+from django.utils.timezone import get_current_timezone, localtime
+from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from vinescore.accounts import access
@@ -32,14 +35,27 @@ def history(request: HttpRequest) -> TemplateResponse:
     group = here.group
     query = request.GET.copy()
     query.pop("page", None)
-    found = Game.objects.live().filter(group=group).newest_first()
+    games = Game.objects.live().filter(group=group)
+    found = games.newest_first()
     form = None
     if query:
         form = history_filter(query, group)
         found = form.filter(found) if form.is_valid() else Game.objects.none()
-    page = Paginator(found.values_list("pk", "version"), HISTORY_PAGE).get_page(
-        request.GET.get("page")
-    )
+    # What the same history shows alike (how many games are found, the
+    # months chart, the games "What if" offers) is worked out once for each
+    # state of the group's games and each query asked.
+    asked = tuple(sorted(query.lists()))
+    kept = history_cache_key(group.pk, games.stamp(), asked)
+    summary = cache.get(kept)
+    if summary is None:
+        summary = {
+            "count": found.count(),
+            "months": months_chart(found),
+            "what_if_kinds": what_if_kinds(group),
+        }
+        cache.set(kept, summary)
+    paginator = CountedPaginator(found.values_list("pk", "version"), HISTORY_PAGE, summary["count"])
+    page = paginator.get_page(request.GET.get("page"))
     # The filters render the same for the same players and the same input,
     # and each game's card the same for its version: the template keeps both.
     players = tuple(group.players.values_list("pk", "name"))
@@ -50,19 +66,34 @@ def history(request: HttpRequest) -> TemplateResponse:
             "filtered": form is not None,
             # The empty form is built only if its kept filters are not.
             "form": form or SimpleLazyObject(lambda: history_filter(None, group)),
-            "filters_asked": repr((group.pk, players, tuple(sorted(query.lists())))),
+            "filters_asked": repr((group.pk, players, asked)),
             "kept_for": cards.KEPT_FOR,
             "page": page,
             "cards": cards.game_cards(page.object_list, CARD),
             "query": query.urlencode(),
             "can_write": here.can_write,
             "is_owner": here.is_owner,
-            "what_if_kinds": what_if_kinds(group),
-            "months": months_chart(found),
+            "what_if_kinds": summary["what_if_kinds"],
+            "months": summary["months"],
             "periods": period_links(query),
         },
         status=422 if form is not None and form.errors else 200,
     )
+
+
+def history_cache_key(group: int, stamp: tuple, asked: tuple) -> str:
+    """The name of what History shows alike for this state of the group's
+    games and this query, in this language (the months' names)."""
+    digest = blake2b(repr((stamp, asked)).encode(), digest_size=16).hexdigest()
+    return f"history:{group}:{get_language()}:{digest}"
+
+
+class CountedPaginator(Paginator):
+    """A paginator told how many there are (History keeps the count)."""
+
+    def __init__(self, object_list, per_page: int, count: int):
+        super().__init__(object_list, per_page)
+        self.count = count
 
 
 MONTHS_SHOWN = 24  # History's chart: the latest two years of the games found
@@ -70,29 +101,39 @@ MONTHS_SHOWN = 24  # History's chart: the latest two years of the games found
 
 def months_chart(found) -> dict:
     """Games per month among those found, as a small chart: every month
-    from the first to the last (at most the latest MONTHS_SHOWN)."""
-    rows = (
-        found.order_by()
-        .annotate(month=TruncMonth("created_at"))
-        .values("month")
-        .annotate(games=Count("pk"))
-        .values_list("month", "games")
-    )
-    counts = {(m.year, m.month): n for m, n in rows if m is not None}
-    if not counts:
+    from the first to the last (at most the latest MONTHS_SHOWN). Counted
+    by ranges of `created_at` in the database: no date function a row."""
+    span = found.aggregate(first=Min("created_at"), last=Max("created_at"))
+    if span["first"] is None:
         return {}
-    (year, month), last = min(counts), max(counts)
+    first, last = localtime(span["first"]), localtime(span["last"])
     months = []
-    while (year, month) <= last:
+    year, month = first.year, first.month
+    while (year, month) <= (last.year, last.month):
         months.append((year, month))
-        year, month = (year + 1, 1) if month == 12 else (year, month + 1)
+        year, month = next_month(year, month)
     shown = months[-MONTHS_SHOWN:]
-    labels = [(date_format(date(y, m, 1), "M Y"), counts.get((y, m), 0)) for y, m in shown]
+    zone = get_current_timezone()
+    starts = [datetime(y, m, 1, tzinfo=zone) for y, m in shown]
+    ends = [*starts[1:], datetime(*next_month(*shown[-1]), 1, tzinfo=zone)]
+    counts = found.order_by().aggregate(
+        **{
+            f"m{i}": Count("pk", filter=Q(created_at__gte=start, created_at__lt=end))
+            for i, (start, end) in enumerate(zip(starts, ends, strict=True))
+        }
+    )
+    labels = [
+        (date_format(date(y, m, 1), "M Y"), counts[f"m{i}"]) for i, (y, m) in enumerate(shown)
+    ]
     return {
         "svg": mark_safe(charts.per_month(labels)),  # noqa: S308 — charts escape every label
         "cut": len(months) > len(shown),
         "shown": len(shown),
     }
+
+
+def next_month(year: int, month: int) -> tuple[int, int]:
+    return (year + 1, 1) if month == 12 else (year, month + 1)
 
 
 def period_links(query) -> list[tuple[str, str, bool]]:

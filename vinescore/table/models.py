@@ -267,6 +267,12 @@ class GameQuerySet(models.QuerySet):
     def newest_first(self):
         return self.order_by("-created_at", "-pk")
 
+    def stamp(self) -> tuple[int, str]:
+        """These games' state in one short query: every change moves a game's
+        `updated_at`, and a game added or gone changes the count."""
+        found = self.aggregate(count=models.Count("pk"), latest=models.Max("updated_at"))
+        return found["count"], found["latest"].isoformat() if found["latest"] else "-"
+
     def history(self):
         """Newest first, with the seats a card needs."""
         return self.prefetch_related(
@@ -516,8 +522,9 @@ class Game(models.Model):
             models.Index(fields=["finished_at", "updated_at"]),
             models.Index(fields=["created_at"]),
             models.Index(fields=["kind", "created_at"]),
-            # An owner's list of a group's deleted games.
-            models.Index(fields=["group", "deleted_at"]),
+            # An owner's list of a group's deleted games; the stamp of its
+            # history (GameQuerySet.stamp) from the index alone.
+            models.Index(fields=["group", "deleted_at", "updated_at"]),
         ]
         constraints = [
             models.UniqueConstraint(fields=["group", "uid"], name="one_copy_of_a_game_a_group")
