@@ -113,6 +113,8 @@ def together(player: Player) -> list[Family]:
         kinds[game_id] = kind
     families: dict[str, Family] = {}
     per_hand_games: list[int] = []
+    # Asked once a game kind: the answer is its rules', not a game's.
+    per_hand = {kind: partners_by_hand(REGISTRY[kind]) for kind in set(kinds.values())}
     for game_id, seated in tables.items():
         rules = REGISTRY[kinds[game_id]]
         family = families.setdefault(family_of(rules), Family(family_of(rules)))
@@ -131,7 +133,7 @@ def together(player: Player) -> list[Family]:
             opponent.met += 1
             opponent.beat += i_won and not won
             opponent.lost_to += won and not i_won
-        if partners_by_hand(rules):
+        if per_hand[rules.key]:
             family.per_hand = True
             per_hand_games.append(game_id)
     _hand_partners(player, per_hand_games, families)
