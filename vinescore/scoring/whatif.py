@@ -5,7 +5,9 @@ rules (`clean`, then `score`, through `Sheet.play`) under other options,
 another target or stakes, or another game of the family that records the
 same facts (Dog for Ducks and Geese). A hand those rules cannot have been
 played under (a zero bid with zero bids off) is named and left out; the deal
-still passed, so every other hand keeps its dealer.
+still passed, so every other hand keeps its dealer. A game the what-if's
+rules end sooner stops at the hand that ends it: the hands after it would
+not have been played, so they neither score nor are left out.
 """
 
 from __future__ import annotations
@@ -84,19 +86,15 @@ class WhatIf:
     sheet: Sheet
     numbers: list[int]  # the number, as played, of each row of `sheet`
     left_out: list[LeftOut]
+    # Hands played after the one that won the what-if: they would not have
+    # been, and are neither scored nor left out.
+    after_the_win: int = 0
 
     @property
     def decided_after(self) -> int | None:
         """The hand, numbered as played, after which the what-if was won."""
         at = self.sheet.decided_at
         return self.numbers[at - 1] if at else None
-
-    @property
-    def after_the_win(self) -> int:
-        """Hands scored after the what-if was already won (they would not
-        have been played)."""
-        at = self.sheet.decided_at
-        return len(self.numbers) - at if at else 0
 
 
 def what_if(rules: GameRules, setup: Setup, hands: Sequence[Facts], house: HouseRules) -> WhatIf:
@@ -119,7 +117,11 @@ def what_if(rules: GameRules, setup: Setup, hands: Sequence[Facts], house: House
             seen[table.dealer] = {f.name: f for f in new_rules.fields(table)}
         return seen[table.dealer]
 
+    after_the_win = 0
     for i, facts in enumerate(hands):
+        if sheet.winner is not None:  # the game is over: the table would have stopped
+            after_the_win = len(hands) - i
+            break
         carry = sheet.rows[-1].result.carry if sheet.rows else None
         table = new_setup.table(i, carry)
         try:
@@ -131,7 +133,7 @@ def what_if(rules: GameRules, setup: Setup, hands: Sequence[Facts], house: House
         sheet.play(cleaned)
         numbers.append(i + 1)
     sheet.finish()
-    return WhatIf(new_rules, new_setup, sheet, numbers, left_out)
+    return WhatIf(new_rules, new_setup, sheet, numbers, left_out, after_the_win)
 
 
 def recheck(rules: GameRules, facts: Facts, table: Table, known: dict | None = None) -> Facts:
