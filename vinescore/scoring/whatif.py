@@ -67,9 +67,11 @@ class LeftOut:
 @dataclass(frozen=True)
 class _Dealt(Setup):
     """A setup whose hands keep the deal they were played with when some
-    are left out: row `i` of the sheet was dealt as hand `deals[i]`."""
+    are left out: row `i` of the sheet was dealt as hand `deals[i]`. The
+    what-if adds each row's deal as it scores it (a new setup a hand copied
+    the deals so far, and lost the tables made for each dealer)."""
 
-    deals: tuple[int, ...] = ()
+    deals: list[int] = field(default_factory=list, compare=False)
 
     def table(self, hand_index: int, carry=None) -> Table:
         if hand_index < len(self.deals):
@@ -103,7 +105,8 @@ def what_if(rules: GameRules, setup: Setup, hands: Sequence[Facts], house: House
     # Under the options it was played with, a stored hand is as its rules
     # checked it: scored as it is, as the sheet scores it.
     as_played = new_rules is rules and new_setup.options == setup.options
-    sheet = Sheet(new_rules, _Dealt(**vars(new_setup)))
+    dealt = _Dealt(**vars(new_setup), deals=[])
+    sheet = Sheet(new_rules, dealt)
     numbers: list[int] = []
     left_out: list[LeftOut] = []
     seen: dict[int, dict] = {}
@@ -129,7 +132,7 @@ def what_if(rules: GameRules, setup: Setup, hands: Sequence[Facts], house: House
         except HandInvalid as invalid:
             left_out.append(LeftOut(i + 1, why_not(rules, setup, new_rules, facts, table, invalid)))
             continue
-        sheet.setup = replace(sheet.setup, deals=(*sheet.setup.deals, i))
+        dealt.deals.append(i)
         sheet.play(cleaned)
         numbers.append(i + 1)
     sheet.finish()
