@@ -199,6 +199,23 @@ def test_every_coralon_game_of_the_group_with_zero_bids_off_counts_wins_per_play
     assert "?zero=off" in body  # each changed game opens its own what-if
 
 
+def test_a_groups_what_if_counts_no_hand_after_a_games_end_as_left_out(client):
+    anas_zero_game()
+    query = {"zero": "off", "target": "13"}  # Ana's 13 in hand 1 wins; her zero is in hand 3
+    body = client.get("/history/what-if/coralon/", query).content.decode()
+    assert "cannot have been played" not in body
+    assert '<th scope="row">Ana</th><td>1</td><td>1</td>' in body
+
+
+def test_a_groups_what_if_to_20_counts_the_win_at_the_hand_that_ends_each_game(client):
+    make_game("coralon", target=30, hands=CY_TO_30)  # Cy 21 after hand 6, Ben 16
+    make_game("coralon", target=40, hands=[EXACT_BEN] * 4)  # Ben 26 after hand 2
+    body = client.get("/history/what-if/coralon/", {"target": "20"}).content.decode()
+    assert "0 games would have another winner" in body
+    assert '<th scope="row">Ben</th><td>1</td><td>1</td>' in body
+    assert '<th scope="row">Cy</th><td>1</td><td>1</td>' in body
+
+
 def test_partners_both_count_a_win(client):
     make_game("chevalier", hands=[])
     game = make_game("coralon-partners", hands=[BEN_AND_DEE_SWEEP] * 5)

@@ -1,7 +1,5 @@
 """What the same hands would have scored under other house rules."""
 
-from dataclasses import replace
-
 from hypothesis import given
 from hypothesis import strategies as st
 
