@@ -274,7 +274,9 @@ def history_what_if(request: HttpRequest, kind: str) -> TemplateResponse:
         working = summary is None
     return TemplateResponse(
         request,
-        "history/what_if_group.html#summary" if request.htmx else "history/what_if_group.html",
+        "history/what_if_group.html#summary"
+        if request.htmx and (summary is not None or working)  # the page's poll
+        else "history/what_if_group.html",
         {
             "rules": rules,
             "kind": kind,
