@@ -4,13 +4,15 @@ game beside what happened, and a refusal beside its field."""
 from __future__ import annotations
 
 import pytest
+from django.core.cache import cache
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import PHONE, member, sign_in
 from tests.browser.test_accessibility import AXE, serve_axe, violations
-from tests.factories import make_game
+from tests.factories import default_group, make_game
 from tests.history.test_together import FIRST_TEAM_SWEEPS, partners_game
 from tests.scoring.test_what_if import HANDS
+from vinescore.history import whatif_group
 
 pytestmark = pytest.mark.browser
 SCREENSHOT = "/tmp/what-if.png"
@@ -78,3 +80,18 @@ def test_what_if_partners_and_months_have_no_accessibility_violations(
         found += violations(page, path, status)
     context.close()
     assert found == [], "\n".join(found)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_groups_what_if_being_worked_out_elsewhere_shows_itself_when_done(page: Page) -> None:
+    make_game("coralon", options=["zero"], target=40, hands=HANDS)
+    working = whatif_group.working_key(default_group().pk)
+    cache.add(working, True)  # another asker of the group is under way
+    page.goto("/history/what-if/coralon/?zero=off")
+    expect(page.get_by_role("status")).to_contain_text("Being worked out: 1 game")
+    cache.delete(working)
+    # The page asks again by itself and shows the answer in place.
+    expect(page.get_by_role("heading", name="Wins per player")).to_be_visible(timeout=6000)
+    ben = page.locator("table.what-if tr").filter(has_text="Ben")
+    expect(ben.locator("td")).to_have_text(["0", "1"])  # as played, what if
+    assert "zero=off" in page.url

@@ -4,7 +4,7 @@ finished game of one kind in the group, rescored beside what happened."""
 import pytest
 
 from tests.factories import make_game, make_member
-from tests.scoring.test_what_if import HANDS
+from tests.scoring.test_what_if import CY_TO_30, HANDS
 from vinescore.accounts.models import Group, Membership
 from vinescore.table.links import SpectatorLink
 from vinescore.table.models import Game, GameChange
@@ -63,9 +63,45 @@ def test_a_lower_target_ends_it_sooner_and_says_which_hands_would_not_be_played(
 
 
 def test_the_games_own_rules_change_nothing(client):
-    status, body = page(client, anas_zero_game(), zero="")
+    # Ana wins on hand 7, where the table stopped.
+    game = make_game("coralon", options=["zero"], target=40, hands=HANDS[:7])
+    status, body = page(client, game, zero="")
     assert "Under the rules it was played by" in body
     assert "Nothing changes: the same totals and the same winner." in body
+    assert "would not have been played" not in body
+
+
+def test_what_if_the_target_had_been_20_cy_wins_with_21_after_hand_6(client):
+    game = make_game("coralon", target=30, hands=CY_TO_30)
+    assert (game.winner_name, game.final_totals) == ("Cy", [3, 16, 30, 13])
+    status, body = page(client, game, target="20")
+    assert status == 200
+    assert "🏆 <strong>Cy</strong>: first to reach 20, after hand 6." in body
+    assert "The last 2 hands would not have been played." in body
+    # What if: Cy 21, Ben 16, Dee 9, Ana 3, beside 30, 16, 13 and 3 as played.
+    for name, played, now in [
+        (
+            "Cy",
+            '30 <span class="muted">1st</span>',
+            '<td class="changed">21 <span class="muted">1st</span>',
+        ),
+        ("Ben", '16 <span class="muted">2nd</span>', '<td>16 <span class="muted">2nd</span>'),
+        (
+            "Dee",
+            '13 <span class="muted">3rd</span>',
+            '<td class="changed">9 <span class="muted">3rd</span>',
+        ),
+        ("Ana", '3 <span class="muted">4th</span>', '<td>3 <span class="muted">4th</span>'),
+    ]:
+        assert f'<th scope="row">{name}</th><td>{played}</td>{now}</td></tr>' in body
+
+
+def test_a_zero_after_the_win_is_not_named_as_left_out(client):
+    # To 13, Ana has won after hand 1; her zero in hand 3 would not have been bid.
+    status, body = page(client, anas_zero_game(), zero="off", target="13")
+    assert "🏆 <strong>Ana</strong>: first to reach 13, after hand 1." in body
+    assert "The last 7 hands would not have been played." in body
+    assert "Hands left out" not in body
 
 
 def test_the_form_offers_each_house_rule_of_the_game_as_played(client):
@@ -161,6 +197,23 @@ def test_every_coralon_game_of_the_group_with_zero_bids_off_counts_wins_per_play
     assert '<th scope="row">Ana</th><td>2</td><td class="changed">0</td>' in body
     assert "Ana won; Ben instead" in body
     assert "?zero=off" in body  # each changed game opens its own what-if
+
+
+def test_a_groups_what_if_counts_no_hand_after_a_games_end_as_left_out(client):
+    anas_zero_game()
+    query = {"zero": "off", "target": "13"}  # Ana's 13 in hand 1 wins; her zero is in hand 3
+    body = client.get("/history/what-if/coralon/", query).content.decode()
+    assert "cannot have been played" not in body
+    assert '<th scope="row">Ana</th><td>1</td><td>1</td>' in body
+
+
+def test_a_groups_what_if_to_20_counts_the_win_at_the_hand_that_ends_each_game(client):
+    make_game("coralon", target=30, hands=CY_TO_30)  # Cy 21 after hand 6, Ben 16
+    make_game("coralon", target=40, hands=[EXACT_BEN] * 4)  # Ben 26 after hand 2
+    body = client.get("/history/what-if/coralon/", {"target": "20"}).content.decode()
+    assert "0 games would have another winner" in body
+    assert '<th scope="row">Ben</th><td>1</td><td>1</td>' in body
+    assert '<th scope="row">Cy</th><td>1</td><td>1</td>' in body
 
 
 def test_partners_both_count_a_win(client):

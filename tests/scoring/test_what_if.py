@@ -35,6 +35,60 @@ def played(rules, setup, hands):
     return [rules.clean(h, setup.table(i)) for i, h in enumerate(hands)]
 
 
+def as_the_table_stopped(rules, setup, hands):
+    """The hands up to the one that won the game: a table stops there."""
+    decided = replay(rules, setup, hands).decided_at
+    return hands[:decided] if decided else hands
+
+
+# Coralon, four players to 30. Cy passes 20 on hand 6 (21, with Ben 16,
+# Dee 9, Ana 3) and reaches 30 on hand 8 (30, 16, 13, 3).
+TO_30 = Setup(FOUR, target=30)
+CY_TO_30 = [
+    {"bidder": 1, "bid": 8, "tricks": [2, 8, 2, 1]},  # Ben exact: 0 8 0 0
+    {"bidder": 2, "bid": 6, "tricks": [1, 2, 7, 3]},  # Cy over: 1 10 7 3
+    {"bidder": 3, "bid": 6, "tricks": [3, 2, 2, 6]},  # Dee exact: 1 10 7 9
+    {"bidder": 0, "bid": 5, "tricks": [2, 4, 7, 0]},  # Ana short: 1 14 14 9
+    {"bidder": 3, "bid": 8, "tricks": [2, 2, 2, 7]},  # Dee short: 3 16 16 9
+    {"bidder": 2, "bid": 5, "tricks": [3, 3, 5, 2]},  # Cy exact: 3 16 21 9
+    {"bidder": 3, "bid": 4, "tricks": [3, 3, 3, 4]},  # Dee exact: 3 16 21 13
+    {"bidder": 2, "bid": 9, "tricks": [1, 2, 9, 1]},  # Cy exact: 3 16 30 13, and wins
+]
+
+
+def test_what_if_the_target_had_been_20_cy_wins_with_21_after_hand_6():
+    hands = played(CORALON, TO_30, CY_TO_30)
+    real = replay(CORALON, TO_30, hands)
+    assert (real.winner_words, real.decided_at, real.totals) == ("Cy", 8, (3, 16, 30, 13))
+
+    result = what_if(CORALON, TO_30, hands, HouseRules(target=20))
+    assert result.sheet.winner_words == "Cy" and result.sheet.winner.reason == ("first to reach 20")
+    assert result.decided_after == 6 and result.after_the_win == 2
+    # Ana 3, Ben 16, Cy 21, Dee 9: the last two hands are not scored.
+    assert result.sheet.totals == (3, 16, 21, 9)
+    assert len(result.sheet.rows) == 6
+    places = [(p.place, result.sheet.side_names[p.side], p.total) for p in result.sheet.standings()]
+    assert places == [(1, "Cy", 21), (2, "Ben", 16), (3, "Dee", 9), (4, "Ana", 3)]
+
+
+def test_a_hand_after_the_win_is_not_left_out_it_would_not_have_been_played():
+    # Ana's zero in hand 3 comes after Ana's 13 and Ben's 13: to 13 it is over.
+    hands = played(CORALON, ZERO_BIDS, HANDS)
+    result = what_if(CORALON, ZERO_BIDS, hands, HouseRules(options={"zero": False}, target=13))
+    assert result.sheet.winner_words == "Ana" and result.decided_after == 1
+    assert result.left_out == [] and result.after_the_win == 7
+
+
+def test_a_coin_session_with_other_stakes_keeps_every_hand():
+    baronet = REGISTRY["baronet"]
+    setup = Setup(FIVE[:4], stakes=100, ended=True)
+    made = {"bidder": 0, "bid": 6, "partner": 2, "points": 7, "block": "war", "trump": "Cups"}
+    hands = played(baronet, setup, [made] * 3)
+    result = what_if(baronet, setup, hands, HouseRules(stakes=50))
+    assert len(result.sheet.rows) == 3 and result.after_the_win == 0
+    assert result.sheet.decided_at == 3 and result.decided_after == 3
+
+
 def test_with_zero_bids_off_anas_zero_is_left_out_and_named_and_ben_wins_instead():
     hands = played(CORALON, ZERO_BIDS, HANDS)
     real = replay(CORALON, ZERO_BIDS, hands)
@@ -125,13 +179,14 @@ def same_outcome(result, real):
 @given(coralon_games())
 def test_a_what_if_under_the_games_own_rules_is_what_happened_in_coralon(game):
     rules, setup, hands = game
+    hands = as_the_table_stopped(rules, setup, hands)
     same_outcome(what_if(rules, setup, hands, HouseRules()), replay(rules, setup, hands))
 
 
 @given(partner_games())
 def test_a_what_if_under_the_games_own_rules_is_what_happened_in_ducks_and_geese(game):
     rules, setup, hands = game
-    hands = played(rules, setup, hands)
+    hands = as_the_table_stopped(rules, setup, played(rules, setup, hands))
     same = HouseRules(options={o: True for o in setup.options}, target=setup.target)
     same_outcome(what_if(rules, setup, hands, same), replay(rules, setup, hands))
 
@@ -140,10 +195,11 @@ def test_a_what_if_under_the_games_own_rules_is_what_happened_in_ducks_and_geese
 def test_zero_bids_off_leaves_out_exactly_the_zero_hands_and_scores_the_rest_as_played(game):
     rules, setup, hands = game
     result = what_if(rules, setup, hands, HouseRules(options={"zero": False}))
-    zeros = [i + 1 for i, h in enumerate(hands) if h["bid"] in ("zero", "less")]
+    looked_at = len(hands) - result.after_the_win  # the rest come after the win
+    zeros = [i + 1 for i, h in enumerate(hands[:looked_at]) if h["bid"] in ("zero", "less")]
     assert [out.number for out in result.left_out] == zeros
     real = replay(rules, setup, hands)
-    kept = [r.result.awards for r in real.rows if r.number not in zeros]
+    kept = [r.result.awards for r in real.rows[:looked_at] if r.number not in zeros]
     assert [r.result.awards for r in result.sheet.rows] == kept
 
 
@@ -189,6 +245,7 @@ def other_games(draw):
 @given(other_games())
 def test_a_what_if_under_the_games_own_rules_is_what_happened_in_the_other_games(game):
     rules, setup, hands = game
+    hands = as_the_table_stopped(rules, setup, hands)
     same_outcome(what_if(rules, setup, hands, HouseRules()), replay(rules, setup, hands))
     assert what_if(rules, setup, hands, HouseRules()).sheet.settle_up == (
         replay(rules, setup, hands).settle_up
@@ -227,12 +284,16 @@ def six_mu(draw):
 
 
 @given(any_game_and_house_rules())
-def test_every_hand_of_a_what_if_is_scored_or_named_with_why_it_is_left_out(game):
+def test_every_hand_of_a_what_if_is_scored_left_out_with_why_or_after_the_win(game):
     rules, setup, hands, house = game
     result = what_if(rules, setup, hands, house)
     scored = list(result.numbers)
     left = [out.number for out in result.left_out]
-    assert sorted(scored + left) == list(range(1, len(hands) + 1))
+    looked_at = len(hands) - result.after_the_win
+    assert sorted(scored + left) == list(range(1, looked_at + 1))
+    if result.after_the_win:  # it stopped at the hand that won it
+        assert result.decided_after == looked_at == scored[-1]
+        assert result.sheet.decided_at == len(result.sheet.rows)
     assert all(out.why.strip() for out in result.left_out)
     assert len(result.sheet.rows) == len(scored)
     for side, total in enumerate(result.sheet.totals):
@@ -269,3 +330,28 @@ def test_a_blind_bid_cannot_be_played_with_blind_bids_off_but_a_no_to_blind_can(
         (1, "It needs “Blind bids”, which this what-if turns off.")
     ]
     assert result.sheet.totals == (2, 5)
+
+
+@st.composite
+def any_game_and_another_end(draw):
+    """A game of any of these kinds, its hands as stored (some perhaps past
+    the end), and another target (or, for coins, other stakes)."""
+    source = draw(st.sampled_from([coralon_games(), partner_games(), other_games(), six_mu()]))
+    rules, setup, hands = draw(source)
+    target = draw(st.none() | st.integers(1, 200))
+    stakes = draw(st.none() | st.integers(1, 200)) if rules.coins else None
+    return rules, setup, hands, HouseRules(target=target, stakes=stakes)
+
+
+@given(any_game_and_another_end())
+def test_a_what_ifs_totals_are_those_of_the_sheet_cut_at_its_deciding_hand(game):
+    rules, setup, hands, house = game
+    result = what_if(rules, setup, hands, house)
+    # The same hands replayed to the end under that target or those stakes.
+    whole = replay(rules, house.apply(rules, setup)[1], hands)
+    cut = whole.decided_at or len(whole.rows)
+    assert result.sheet.winner == whole.winner and result.sheet.decided_at == whole.decided_at
+    assert [r.result for r in result.sheet.rows] == [r.result for r in whole.rows[:cut]]
+    assert result.sheet.totals == (whole.rows[cut - 1].totals if cut else whole.starting)
+    assert result.sheet.standings() == whole.standings()
+    assert result.after_the_win == len(hands) - cut

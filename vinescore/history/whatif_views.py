@@ -5,9 +5,7 @@ Nothing is stored; the pages say it is a what-if."""
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
-from dataclasses import dataclass, field
-from datetime import datetime
+from dataclasses import dataclass
 
 from django import forms
 from django.http import Http404, HttpRequest
@@ -19,11 +17,10 @@ from vinescore.accounts import access
 from vinescore.scoring import REGISTRY, GameRules, Setup, Sheet, replay
 from vinescore.scoring.whatif import HouseRules, WhatIf, variants, what_if
 from vinescore.scoring.words import ordinal
-from vinescore.table import fragments
-from vinescore.table.models import Game, Hand
 from vinescore.table.views import get_game
 
-GROUP_GAMES = 200  # a group's what-if rescores its latest finished games of the kind
+from . import whatif_group
+
 AS_PLAYED, ON, OFF = "", "on", "off"
 
 
@@ -256,98 +253,42 @@ def game_what_if(request: HttpRequest, pk: int) -> TemplateResponse:
     )
 
 
-@dataclass
-class GroupWhatIf:
-    games: int = 0
-    # game (pk, date), winner as played, winner in the what-if
-    changed: list[tuple[int, datetime, str, str]] = field(default_factory=list)
-    undecided: int = 0  # games nobody would have won yet
-    left_out: int = 0  # hands left out
-    wins: dict[str, tuple[int, int]] = field(default_factory=dict)  # player: (was, now)
-
-    @property
-    def another_winner(self) -> int:
-        """Games someone else would have won (not counting those nobody would have yet)."""
-        return sum(1 for *_, now in self.changed if now)
-
-    @property
-    def wins_lines(self) -> list[tuple[str, int, int]]:
-        return sorted(
-            ((name, was, now) for name, (was, now) in self.wins.items()),
-            key=lambda line: (-line[2], -line[1], line[0]),
-        )
-
-
-def game_hands(games: list[Game]) -> dict[int, list[dict]]:
-    """Each game's hands in play, in order, in one query."""
-    hands: dict[int, list[dict]] = defaultdict(list)
-    live = Hand.objects.filter(game__in=[g.pk for g in games], deleted_at__isnull=True)
-    for game_id, facts in live.order_by("game", "position").values_list("game", "facts"):
-        hands[game_id].append(facts)
-    return hands
-
-
-def group_what_if(
-    games: list[Game], hands: dict[int, list[dict]], house: HouseRules
-) -> GroupWhatIf:
-    out = GroupWhatIf(games=len(games))
-    was_wins: Counter[str] = Counter()
-    now_wins: Counter[str] = Counter()
-    names: set[str] = set()
-    for game in games:
-        setup = game.setup()
-        compared = compare(game.rules, setup, hands.get(game.pk, []), house)
-        players = setup.names
-        names.update(players)
-        for outcome, wins in ((compared.played, was_wins), (compared.what_if, now_wins)):
-            sides = outcome.sheet.winning_sides
-            wins.update(p for seat, p in enumerate(players) if game.rules.side_of(seat) in sides)
-        if compared.what_if.sheet.winner is None:
-            out.undecided += 1
-        if compared.winner_changes:
-            was, now = compared.played.sheet.winner_words, compared.what_if.sheet.winner_words
-            out.changed.append((game.pk, game.created_at, was, now))
-        if compared.result.left_out:
-            out.left_out += len(compared.result.left_out)
-    out.wins = {name: (was_wins[name], now_wins[name]) for name in names}
-    return out
-
-
 @require_safe
 def history_what_if(request: HttpRequest, kind: str) -> TemplateResponse:
     """Every finished game of one kind in the group shown (History's), under
-    other house rules: who would have won each, and how many each player."""
+    other house rules: who would have won each, and how many each player.
+    While another asker of the group has one being worked out, the page says
+    so and asks again by itself."""
     here = access.current(request)
     if kind not in REGISTRY:
         raise Http404(gettext("vinescore does not know this game."))
     rules = REGISTRY[kind]
-    found = Game.objects.live().finished().filter(group=here.group, kind=kind).history()
-    games = list(found[: GROUP_GAMES + 1])
-    more = len(games) > GROUP_GAMES
-    games = games[:GROUP_GAMES]
-    counts = {len(g.seats.all()) for g in games} or set(rules.player_counts)
+    finished = whatif_group.finished_games(here.group.pk, kind)
+    counts = finished.counts or set(rules.player_counts)
     form = WhatIfForm(asked(request), rules=rules, counts=counts, played=None)
-    summary = None
-    if form.is_bound and form.is_valid() and games:
-        # Worked out once for these games as they are now (each version) and this question.
-        versions = tuple((g.pk, g.version) for g in games)
-        summary = fragments.cached(
-            ("group what-if", here.group.pk, kind, versions, sorted(form.cleaned_data.items())),
-            lambda: group_what_if(games, game_hands(games), form.house()),
+    summary, working = None, False
+    if form.is_bound and form.is_valid() and finished.games:
+        summary = whatif_group.summary(
+            here.group.pk, rules, finished, form.house(), form.cleaned_data
         )
+        working = summary is None
     return TemplateResponse(
         request,
-        "history/what_if_group.html",
+        "history/what_if_group.html#summary"
+        if request.htmx and (summary is not None or working)  # the page's poll
+        else "history/what_if_group.html",
         {
             "rules": rules,
             "kind": kind,
-            "games": games,
-            "more": more,
-            "limit": GROUP_GAMES,
+            "games": finished.games,
+            "more": finished.more,
+            "limit": whatif_group.GROUP_GAMES,
             "form": form,
             "summary": summary,
+            "working": working,
             "changes": form.changes(),
             "query": request.GET.urlencode(),
+            "here": request.get_full_path(),
         },
         status=422 if form.errors else 200,
     )

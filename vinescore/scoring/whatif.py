@@ -5,7 +5,9 @@ rules (`clean`, then `score`, through `Sheet.play`) under other options,
 another target or stakes, or another game of the family that records the
 same facts (Dog for Ducks and Geese). A hand those rules cannot have been
 played under (a zero bid with zero bids off) is named and left out; the deal
-still passed, so every other hand keeps its dealer.
+still passed, so every other hand keeps its dealer. A game the what-if's
+rules end sooner stops at the hand that ends it: the hands after it would
+not have been played, so they neither score nor are left out.
 """
 
 from __future__ import annotations
@@ -65,9 +67,11 @@ class LeftOut:
 @dataclass(frozen=True)
 class _Dealt(Setup):
     """A setup whose hands keep the deal they were played with when some
-    are left out: row `i` of the sheet was dealt as hand `deals[i]`."""
+    are left out: row `i` of the sheet was dealt as hand `deals[i]`. The
+    what-if adds each row's deal as it scores it (a new setup a hand copied
+    the deals so far, and lost the tables made for each dealer)."""
 
-    deals: tuple[int, ...] = ()
+    deals: list[int] = field(default_factory=list, compare=False)
 
     def table(self, hand_index: int, carry=None) -> Table:
         if hand_index < len(self.deals):
@@ -84,19 +88,15 @@ class WhatIf:
     sheet: Sheet
     numbers: list[int]  # the number, as played, of each row of `sheet`
     left_out: list[LeftOut]
+    # Hands played after the one that won the what-if: they would not have
+    # been, and are neither scored nor left out.
+    after_the_win: int = 0
 
     @property
     def decided_after(self) -> int | None:
         """The hand, numbered as played, after which the what-if was won."""
         at = self.sheet.decided_at
         return self.numbers[at - 1] if at else None
-
-    @property
-    def after_the_win(self) -> int:
-        """Hands scored after the what-if was already won (they would not
-        have been played)."""
-        at = self.sheet.decided_at
-        return len(self.numbers) - at if at else 0
 
 
 def what_if(rules: GameRules, setup: Setup, hands: Sequence[Facts], house: HouseRules) -> WhatIf:
@@ -105,7 +105,8 @@ def what_if(rules: GameRules, setup: Setup, hands: Sequence[Facts], house: House
     # Under the options it was played with, a stored hand is as its rules
     # checked it: scored as it is, as the sheet scores it.
     as_played = new_rules is rules and new_setup.options == setup.options
-    sheet = Sheet(new_rules, _Dealt(**vars(new_setup)))
+    dealt = _Dealt(**vars(new_setup), deals=[])
+    sheet = Sheet(new_rules, dealt)
     numbers: list[int] = []
     left_out: list[LeftOut] = []
     seen: dict[int, dict] = {}
@@ -119,7 +120,11 @@ def what_if(rules: GameRules, setup: Setup, hands: Sequence[Facts], house: House
             seen[table.dealer] = {f.name: f for f in new_rules.fields(table)}
         return seen[table.dealer]
 
+    after_the_win = 0
     for i, facts in enumerate(hands):
+        if sheet.winner is not None:  # the game is over: the table would have stopped
+            after_the_win = len(hands) - i
+            break
         carry = sheet.rows[-1].result.carry if sheet.rows else None
         table = new_setup.table(i, carry)
         try:
@@ -127,11 +132,11 @@ def what_if(rules: GameRules, setup: Setup, hands: Sequence[Facts], house: House
         except HandInvalid as invalid:
             left_out.append(LeftOut(i + 1, why_not(rules, setup, new_rules, facts, table, invalid)))
             continue
-        sheet.setup = replace(sheet.setup, deals=(*sheet.setup.deals, i))
+        dealt.deals.append(i)
         sheet.play(cleaned)
         numbers.append(i + 1)
     sheet.finish()
-    return WhatIf(new_rules, new_setup, sheet, numbers, left_out)
+    return WhatIf(new_rules, new_setup, sheet, numbers, left_out, after_the_win)
 
 
 def recheck(rules: GameRules, facts: Facts, table: Table, known: dict | None = None) -> Facts:
