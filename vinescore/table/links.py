@@ -16,7 +16,8 @@ from django.utils import timezone
 from django.utils.translation import gettext
 
 from vinescore.accounts.access import Visitor
-from vinescore.live import hub
+
+from .signals import changed_on_commit
 
 
 class GameLink(models.Model):
@@ -54,7 +55,7 @@ class GameLink(models.Model):
             self.revoked_at = timezone.now()
             self.save(update_fields=["revoked_at"])
             for game_id in self.announced():
-                hub.announce(game_id)  # its open streams close at once
+                changed_on_commit(type(self), game_id)  # its open streams close at once
 
     def announced(self) -> list[int]:
         """The games whose phones hear that the link was withdrawn."""
