@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import functools
 import json
 import logging
 import zlib
@@ -66,16 +65,17 @@ class News:
 
 
 # The news of changes committed while a request is answered, held until the
-# answer is sent (news_after_answer): the phone that made the change is
+# answer is made (news_after_answer): the phone that made the change is
 # answered first, not slowed by telling the others or by the streams its
-# news wakes in this process.
+# news wakes in this process, and the news carries the live part its answer
+# drew (carry).
 Held = dict[int, News]
 held: ContextVar[Held | None] = ContextVar("held news", default=None)
 
 
 def tell(pk: int, version: int | None) -> None:
     """Tells every process game `pk` is at `version` (None: who may see it
-    changed): once the request's answer is sent, or at once outside one."""
+    changed): once the request's answer is made, or at once outside one."""
     waiting = held.get()
     if waiting is None:
         publish(pk, version)
@@ -121,23 +121,17 @@ def tell_held(waiting: Held) -> None:
 
 
 def news_after_answer(get_response):
-    """Middleware: what a request changed is told once its answer is sent
-    (the answer to an htmx change is the rendered sheet): when the server
-    closes the response, as it does with a file's."""
+    """Middleware: what a request changed is told once its answer is made
+    (the answer to an htmx change is the rendered sheet)."""
 
     def middleware(request):
         token = held.set({})
         try:
-            response = get_response(request)
-        except BaseException:
-            tell_held(held.get())
-            raise
+            return get_response(request)
         finally:
             waiting = held.get()
             held.reset(token)
-        if waiting:
-            response._resource_closers.append(functools.partial(tell_held, waiting))
-        return response
+            tell_held(waiting)
 
     return middleware
 
