@@ -34,7 +34,7 @@ from vinescore.accounts.models import Membership
 from vinescore.frames import with_room
 from vinescore.live.hub import streams
 from vinescore.shared_parts import DrawnHere
-from vinescore.table.links import watching
+from vinescore.table.links import guest_page, watching
 from vinescore.table.live_parts import (
     for_visitor,
     kept_live,
@@ -311,6 +311,7 @@ async def respond(request: HttpRequest, read: Read) -> HttpResponse:
     return response
 
 
+@guest_page
 @login_not_required  # each read checks access as the live poll does
 @require_safe
 async def game_stream(request: HttpRequest, pk: int) -> HttpResponse:

@@ -15,7 +15,7 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from vinescore.accounts.access import Visitor
+from vinescore.accounts.access import Visitor, guests_may_open
 
 from .signals import changed_on_commit
 
@@ -178,6 +178,12 @@ class TableLink(GameLink):
                 hours=settings.TABLE_LINK_HOURS
             )
         return ""
+
+
+# Marks a page a guest at the table may open of their game (accounts.access):
+# its sheet, live sheet and stream, its hands and change log, where the table
+# went on to, Reopen for a finished game's hand, and who they are.
+guest_page = guests_may_open(TableLink.objects.open_game)
 
 
 def watching(token: str) -> Visitor:

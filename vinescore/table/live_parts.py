@@ -33,6 +33,7 @@ from vinescore.shared_parts import (
 
 from . import signals
 from .changes import new_key
+from .links import guest_page
 from .models import Game
 from .sheet_views import SheetParts, deleted_page, sheet_response
 from .views import get_game
@@ -131,6 +132,7 @@ def sent_live(
     return kind, html if kind is None else for_visitor(request, html)
 
 
+@guest_page
 @never_cache  # Back must never show a stale score sheet
 @require_safe
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
