@@ -252,6 +252,14 @@ def admit(request: HttpRequest, game, *, write: bool = False) -> Place:
     return found
 
 
+def look_again(request: HttpRequest) -> None:
+    """Forgets what this request learned of its visitor (their groups, the
+    games it let them into as a guest), so that the next question reads it
+    afresh: for a request that lives all evening, as a stream does."""
+    for name in ("_places", "_guest_games"):
+        vars(request).pop(name, None)
+
+
 def by_guest(request: HttpRequest, game_id: int) -> bool:
     """Whether this request changes the game as a guest at the table (the
     change log says so)."""

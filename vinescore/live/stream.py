@@ -114,7 +114,7 @@ def game_snapshot(pk: int) -> Read:
             kept = kept_live(request, pk, version, access.GUEST) if seated else None
             if kept is not None:
                 return Seen(pk, version, kept[1], role, kept[0])
-            forget_access(request)
+            access.look_again(request)  # the request lives all evening
             try:
                 game = get_game(request, pk)
             except (Http404, PermissionDenied, access.TableLinkEnded):
@@ -158,12 +158,6 @@ def watch_snapshot(token: str) -> Read:
         return Seen(game.pk, game.version, html, role, kind)
 
     return released(read)
-
-
-def forget_access(request: HttpRequest) -> None:
-    """A guest's access is read afresh at each rendering: the request lives all evening."""
-    for name in ("_places", "_guest_games"):
-        request.__dict__.pop(name, None)
 
 
 def event(name: str, data: str, version: int | None = None) -> str:
