@@ -1,10 +1,11 @@
 """Which part of vinescore may use which (arrows only downward): table uses
 accounts for who may do what, never the other way round; history, records,
-leaderboard and live sit above table, which uses none of them but live's
-hub, through which table and accounts tell of a change; and the rules in
-scoring are pure Python that any other part may use. Read from the
-source's imports, so a new file that breaks the layering fails here; and
-how big the rooms are, read from the files."""
+leaderboard and live sit above table, which uses none of them (a change is
+told by table's and accounts' signals, which live listens to); the loose
+modules under vinescore/ are the lowest floor; and the rules in scoring are
+pure Python that any other part may use. Read from the source's imports, so
+a new file that breaks the layering fails here; and how big the rooms are,
+read from the files."""
 
 from __future__ import annotations
 
@@ -48,35 +49,27 @@ def test_relative_imports_are_read_as_the_modules_they_name():
     assert "vinescore.scoring.base" in imports_of(PACKAGE / "scoring" / "games" / "coralon.py")
 
 
-def test_accounts_imports_nothing_from_table():
+def test_accounts_imports_nothing_from_table_or_live():
     found = {
         f"{path.relative_to(ROOT)}: {name}"
         for path, names in modules_under(PACKAGE / "accounts").items()
         for name in names
-        if within(name, "vinescore.table")
+        if within(name, "vinescore.table") or within(name, "vinescore.live")
     }
-    assert not found, "accounts must not use table (table uses accounts):\n" + "\n".join(found)
+    assert not found, "accounts must not use table or live (they use it):\n" + "\n".join(found)
 
 
-def test_the_rest_of_vinescore_reaches_live_only_through_its_hub():
-    # table and accounts announce a change through live.hub, which uses
-    # nothing of ours; live's views use table and accounts, never the other
-    # way round (the URLs include live's by name).
-    live = PACKAGE / "live"
+def test_nothing_below_live_imports_it():
+    # table and accounts tell of a change by their signals, which live
+    # listens to; its views are included by the URLs by name.
     found = {
         f"{path.relative_to(ROOT)}: {name}"
         for path, names in modules_under(PACKAGE).items()
-        if live not in path.parents
+        if room_of(module_name(path)) != "live"
         for name in names
         if within(name, "vinescore.live")
-        and name != "vinescore.live"
-        and not within(name, "vinescore.live.hub")
     }
-    assert not found, "only live.hub is for the rest of vinescore:\n" + "\n".join(found)
-    assert "vinescore.live.hub" in imports_of(PACKAGE / "table" / "models.py")
-    for quiet in ("__init__.py", "hub.py"):
-        ours = {name for name in imports_of(live / quiet) if within(name, "vinescore")}
-        assert not ours, f"live/{quiet} uses nothing of ours: {ours}"
+    assert not found, "nothing of ours below live uses it:\n" + "\n".join(sorted(found))
 
 
 def test_accounts_names_no_page_of_table():
@@ -113,33 +106,48 @@ def test_table_imports_nothing_of_the_rooms_above_it():
         for path, names in modules_under(PACKAGE / "table").items()
         for name in names
         if any(within(name, room) for room in above)
-        and name not in ("vinescore.live", "vinescore.live.hub")  # live's hub sits below table
     }
     assert not found, "table must not use the rooms built on it:\n" + "\n".join(sorted(found))
 
 
+def module_name(path: Path) -> str:
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts)
+
+
 def rooms_graph() -> dict[str, set[str]]:
-    """Which of our rooms (each package or module directly under vinescore/)
-    imports which other."""
+    """Which of our rooms (each package directly under vinescore/) imports
+    which other, every room a key."""
     graph: dict[str, set[str]] = defaultdict(set)
     for path, names in modules_under(PACKAGE).items():
-        room = room_of(".".join(path.relative_to(ROOT).with_suffix("").parts))
-        for name in names:
-            other = room_of(name)
-            if other and other != room:
-                graph[room].add(other)
+        room = room_of(module_name(path))
+        if not room:
+            continue
+        graph[room].update(other for name in names if (other := room_of(name)) not in ("", room))
     return graph
 
 
 def room_of(module: str) -> str:
-    """The room a module of ours is in; live's hub is a room of its own, below
-    table and accounts, which tell it of a change (live's views are above them)."""
+    """The room a module of ours is in: the package under vinescore/ that
+    holds it; "" for a loose module there (the lowest floor) or none of ours."""
     parts = module.split(".")
     if parts[0] != "vinescore" or len(parts) < 2:
         return ""
-    if parts[1] == "live" and (len(parts) == 2 or parts[2] in ("hub", "__init__")):
-        return "live.hub"
-    return parts[1].removesuffix(".py")
+    return parts[1] if (PACKAGE / parts[1]).is_dir() else ""
+
+
+# The loose modules that put the rooms together, above every room.
+WIRING = ("vinescore.urls", "vinescore.settings")
+
+
+def test_the_loose_modules_are_the_lowest_floor():
+    found = {
+        f"{path.relative_to(ROOT)}: {name}"
+        for path, names in modules_under(PACKAGE).items()
+        if path.parent == PACKAGE and module_name(path) not in WIRING
+        for name in names
+        if room_of(name)
+    }
+    assert not found, "a loose module uses no room:\n" + "\n".join(sorted(found))
 
 
 def a_cycle(graph: dict[str, set[str]]) -> list[str]:
@@ -170,7 +178,10 @@ def test_a_cycle_among_the_rooms_is_found():
 
 def test_no_two_rooms_import_each_other_round_a_cycle():
     graph = rooms_graph()
-    assert {"table", "history", "accounts"} <= graph.keys()
+    assert set(graph) >= {
+        *("accounts", "table", "live", "history", "records", "leaderboard"),
+        *("guide", "offline", "scoring", "ratings", "backup", "templatetags"),
+    }
     cycle = a_cycle(graph)
     assert not cycle, "an import cycle: " + " -> ".join(cycle)
 

@@ -70,7 +70,7 @@ class Pages(ASGIHandler):
         except asyncio.CancelledError:
             # The phone went away while its page was made (a change goes on
             # to its commit all the same): the answer no one will read is
-            # closed all the same, which is when a change's news goes out.
+            # closed all the same, as Django closes every answer.
             answering.add_done_callback(close_unsent)
             raise
 

@@ -3,7 +3,6 @@ before is worth nothing after, on any page and on the live sheet's poll,
 whose idle check still costs one query."""
 
 from http.cookies import SimpleCookie
-from unittest import mock
 
 import pytest
 from django.conf import settings
@@ -11,7 +10,7 @@ from django.conf import settings
 from tests.factories import PASSWORD, make_game, make_member
 from tests.phone import Phone
 from vinescore.accounts.models import Session
-from vinescore.live import hub
+from vinescore.accounts.signals import access_changed
 from vinescore.table.links import TableLink
 
 pytestmark = pytest.mark.django_db
@@ -142,7 +141,9 @@ def test_a_password_reset_ends_every_session_of_the_person():
     assert poll(phone, game).status_code == 404
 
 
-def test_signing_out_tells_every_stream_to_look_but_signing_in_does_not():
+def test_signing_out_tells_every_stream_to_look_but_signing_in_does_not(
+    django_capture_on_commit_callbacks,
+):
     # A guest's phone at the table signs in: its session takes a new key and
     # keeps its table links, so nobody's access ended and no stream need look.
     game = make_game()
@@ -151,11 +152,21 @@ def test_signing_out_tells_every_stream_to_look_but_signing_in_does_not():
     assert phone.get(f"/t/{link.code}/").status_code == 302
     guest_key = phone.cookies[settings.SESSION_COOKIE_NAME].value
     make_member("dee")
-    with mock.patch.object(hub, "announce_access") as told:
-        signed = phone.post("/accounts/login/", {"username": "dee", "password": PASSWORD})
+    told = []
+
+    def heard(sender, **kwargs):
+        told.append(sender)
+
+    access_changed.connect(heard)
+    try:
+        with django_capture_on_commit_callbacks(execute=True):
+            signed = phone.post("/accounts/login/", {"username": "dee", "password": PASSWORD})
         assert signed.status_code == 302
         assert phone.cookies[settings.SESSION_COOKIE_NAME].value != guest_key
         assert not Session.objects.filter(session_key=guest_key).exists()
-        assert told.call_count == 0
-        assert phone.post("/accounts/logout/").status_code == 302
-        assert told.call_count == 1
+        assert len(told) == 0
+        with django_capture_on_commit_callbacks(execute=True):
+            assert phone.post("/accounts/logout/").status_code == 302
+        assert len(told) == 1
+    finally:
+        access_changed.disconnect(heard)

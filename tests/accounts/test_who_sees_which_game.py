@@ -12,6 +12,7 @@ from django.utils import timezone
 
 from tests.accounts.test_sign_out import signed_in
 from tests.factories import make_game, make_member
+from vinescore.accounts import access
 from vinescore.accounts.access import Visitor
 from vinescore.accounts.models import Group, Membership, Session
 from vinescore.table.models import Game, cookie_look_query, game_seen, member_game_query
@@ -81,3 +82,17 @@ def test_an_idle_phones_look_by_its_cookie_alone_is_one_query_built_once():
     assert Game.objects.look(Visitor(session_key=key), theirs.pk) is None
     Session.objects.filter(session_key=key).update(expire_date=timezone.now())
     assert Game.objects.look(Visitor(session_key=key), ours.pk) is None  # run out
+
+
+def test_a_long_request_that_looks_again_finds_a_member_removed_meanwhile(rf):
+    # A stream's request lives all evening: what it learned of its visitor's
+    # groups at its first look is forgotten when it looks again.
+    user = make_member("dee")
+    group = Group.objects.get(memberships__user=user)
+    request = rf.get("/")
+    request.user = user
+    assert group.pk in access.places(request)
+    Membership.objects.filter(user=user, group=group).delete()
+    assert group.pk in access.places(request)  # read once a request
+    access.look_again(request)
+    assert group.pk not in access.places(request)

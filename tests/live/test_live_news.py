@@ -5,15 +5,19 @@ REDIS_URL is set, published by another process (here, a plain client)."""
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 
 import pytest
 import redis
 from django.conf import settings as django_settings
+from django.db import transaction
+from django.utils import timezone
 
 from tests.drawn import templates_drawn
 from tests.factories import make_game, make_member
 from tests.redis_server import running_redis
 from tests.web.test_two_servers import CY_5
+from vinescore.accounts.models import Membership, Session
 from vinescore.live import hub
 
 
@@ -87,3 +91,46 @@ def test_a_hand_is_told_to_the_other_phones_once_its_own_answer_is_made(client, 
     rendered.clear()
     game.delete_game()
     assert told and told[0][0] == game.pk
+
+
+def phones_of(person, count: int) -> None:
+    """`count` phones signed in as `person`."""
+    ends = timezone.now() + timedelta(days=1)
+    Session.objects.bulk_create(
+        Session(session_key=f"phone{n:05}", session_data="", expire_date=ends, user=person)
+        for n in range(count)
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_thousand_phones_signed_out_at_once_are_told_once(monkeypatch):
+    # "Sign out everywhere" for someone signed in on a thousand phones: one
+    # transaction, and every stream looks again on one news, not a thousand.
+    told = []
+    monkeypatch.setattr(hub, "publish", lambda pk, news: told.append((pk, news)))
+    person = make_member("member")
+    phones_of(person, 1000)
+    Session.objects.filter(user=person).delete()
+    assert told == [(hub.ACCESS, None)]
+    # the next change is news of its own
+    Membership.objects.get(user=person).delete()
+    assert told == [(hub.ACCESS, None)] * 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_phones_signed_out_in_a_change_rolled_back_are_not_told(monkeypatch):
+    told = []
+    monkeypatch.setattr(hub, "publish", lambda pk, news: told.append((pk, news)))
+    person = make_member("member")
+    phones_of(person, 3)
+    with pytest.raises(RuntimeError), transaction.atomic():
+        Session.objects.filter(user=person).delete()
+        raise RuntimeError("the database went away")
+    assert told == []
+    assert Session.objects.filter(user=person).count() == 3
+    # and the next change that commits is told, once
+    with transaction.atomic():
+        Session.objects.filter(user=person).delete()
+        Membership.objects.filter(user=person).update(role=Membership.VIEWER)
+        Membership.objects.get(user=person).save()
+    assert told == [(hub.ACCESS, None)]

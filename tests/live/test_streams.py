@@ -238,7 +238,7 @@ def test_the_stream_of_a_withdrawn_spectator_link_is_closed_at_once(servers):
 
 @pytest.mark.parametrize("told", [True, False], ids=["told", "not told"])
 def test_a_member_who_signs_out_elsewhere_loses_the_stream(tmp_path, monkeypatch, told):
-    # A session ended is news (hub.announce_access), and were the news
+    # A session ended is news (accounts.signals.access_changed), and were the news
     # missed, the stream's own look every LIVE_STREAM_LOOK seconds finds it.
     monkeypatch.setenv("LIVE_STREAM_CHECK", "1")
     monkeypatch.setenv("LIVE_STREAM_LOOK", "60" if told else "1")

@@ -1,7 +1,6 @@
-"""A page's answer is closed even when the phone went away while it was made:
-a hand entered goes on to its commit all the same, and its news, told once
-the answer is closed (live.hub.news_after_answer), still reaches the other
-phones."""
+"""A page's answer is closed even when the phone went away while it was made
+(a hand entered goes on to its commit all the same), as Django closes every
+answer it makes."""
 
 from __future__ import annotations
 
@@ -16,10 +15,20 @@ from django.http import HttpResponse
 from vinescore import asgi
 
 
+class Answer(HttpResponse):
+    def __init__(self, content: str) -> None:
+        super().__init__(content)
+        self.seen_closed = threading.Event()
+
+    def close(self) -> None:
+        super().close()
+        self.seen_closed.set()
+
+
 def test_an_answer_no_phone_waits_for_any_more_is_closed_all_the_same(monkeypatch):
-    made, closed = threading.Event(), threading.Event()
-    answer = HttpResponse("Hand 3 is in.")
-    answer._resource_closers.append(closed.set)
+    made = threading.Event()
+    answer = Answer("Hand 3 is in.")
+    closed = answer.seen_closed
 
     def slow(request):
         made.set()

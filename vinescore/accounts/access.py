@@ -30,13 +30,6 @@ GUEST = "guest"  # the role of a guest at the table, in their game only
 WATCH = "watch"  # the role of a spectator, through a spectator link
 MOST_TABLES = 10  # a guest's session remembers this many table links
 
-# The pages (by URL name) a guest at the table may open, for their game
-# only: the app that serves each names it (let_guests_open, table.apps).
-GUEST_PAGES: set[str] = set()
-# Whether table links (their pks) open a game (its pk): the app that holds
-# the links says (let_guests_open).
-LINKS_OPEN: list[Callable[[frozenset[int], int], bool]] = []
-
 VIEWER_REFUSED = gettext_noop(
     "You are a viewer in {group}: you can see its games but not change them. "
     "Ask its owner to make you a member."
@@ -147,12 +140,27 @@ def switch(request: HttpRequest, group_id: int) -> Place:
 # --- guests at the table -------------------------------------------------------
 
 
-def let_guests_open(*url_names: str, opens: Callable[[frozenset[int], int], bool]) -> None:
-    """Pages a guest at the table may open, for their game only, and what
-    says whether the table links a phone holds open a game."""
-    GUEST_PAGES.update(url_names)
-    if opens not in LINKS_OPEN:
-        LINKS_OPEN.append(opens)
+# Whether the table links a phone holds (their pks) open a game (its pk).
+LinksOpen = Callable[[frozenset[int], int], bool]
+
+
+def guests_may_open(opens: LinksOpen) -> Callable:
+    """A decorator marking a view as a page a guest at the table may open,
+    for their game only; `opens` is asked of a game not yet opened through
+    the links (one the table went on to). The room that serves the page and
+    holds the links marks its own views, as login_not_required does."""
+
+    def mark(view):
+        view.guests_opened_by = opens
+        return view
+
+    return mark
+
+
+def opened_by(view) -> LinksOpen | None:
+    """What says whether a guest's links open a game, on a page a guest may
+    open (None on any other)."""
+    return getattr(view, "guests_opened_by", None)
 
 
 def tables(request: HttpRequest) -> dict[str, int]:
@@ -168,17 +176,16 @@ def seat_guest(request: HttpRequest, link_pk: int, game_id: int) -> None:
     request.session[TABLE] = dict(list(held.items())[-MOST_TABLES:])
 
 
-def guest_may_open(request: HttpRequest, kwargs: dict) -> bool:
+def guest_may_open(request: HttpRequest, view, kwargs: dict) -> bool:
     """Whether this page is of a game this phone holds a table link to, or one its
     table went on to (the link's validity is checked with the game)."""
-    match = request.resolver_match
-    if match is None or match.url_name not in GUEST_PAGES or not tables(request):
+    opens = opened_by(view)
+    if opens is None or not tables(request):
         return False
     pk = str(kwargs.get("pk"))
     if pk in tables(request):
         return True
-    held = frozenset(tables(request).values())
-    return pk.isdigit() and any(opens(held, int(pk)) for opens in LINKS_OPEN)
+    return pk.isdigit() and opens(frozenset(tables(request).values()), int(pk))
 
 
 @dataclass(frozen=True)
@@ -207,7 +214,7 @@ def visitor(request: HttpRequest) -> Visitor:
     guest may open, the table links this phone holds."""
     user = request.user
     match = request.resolver_match
-    guest_page = match is not None and match.url_name in GUEST_PAGES
+    guest_page = match is not None and opened_by(match.func) is not None
     return Visitor(
         user_id=user.pk if user.is_authenticated else None,
         tables=frozenset(tables(request).values()) if guest_page else frozenset(),
@@ -243,6 +250,14 @@ def admit(request: HttpRequest, game, *, write: bool = False) -> Place:
     if write and not (found.can_write or found.is_guest):
         raise PermissionDenied(gettext(VIEWER_REFUSED).format(group=found.group.name))
     return found
+
+
+def look_again(request: HttpRequest) -> None:
+    """Forgets what this request learned of its visitor (their groups, the
+    games it let them into as a guest), so that the next question reads it
+    afresh: for a request that lives all evening, as a stream does."""
+    for name in ("_places", "_guest_games"):
+        vars(request).pop(name, None)
 
 
 def by_guest(request: HttpRequest, game_id: int) -> bool:

@@ -10,12 +10,12 @@ from .access import NoGroup
 class LoginRequiredMiddleware(middleware.LoginRequiredMiddleware):
     """Django's, asking the view before the person: an open view does not load who
     is asking, so the idle live check stays one query. A guest may open their
-    own game's GUEST_PAGES without signing in."""
+    own game's pages marked access.guests_may_open without signing in."""
 
     def process_view(self, request, view_func, view_args, view_kwargs):
         if not getattr(view_func, "login_required", True):
             return None
-        if access.guest_may_open(request, view_kwargs):
+        if access.guest_may_open(request, view_func, view_kwargs):
             return None
         return super().process_view(request, view_func, view_args, view_kwargs)
 

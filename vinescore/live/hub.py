@@ -1,24 +1,23 @@
 """News of a game's new version, from the process that made it to every process
-holding a stream of it (stream.py); `announce` is all the rest of vinescore
-calls. Published by PostgreSQL NOTIFY, by Redis pub/sub where REDIS_URL is
-set, and straight to this process's own streams. One listener a process
-wakes the streams of the game named; each then looks for itself with its own
-access (one query), so a lost or doubled message costs at most one look, and
-every stream looks again each LIVE_STREAM_LOOK seconds anyway.
+holding a stream of it (stream.py); told by the signals of table and accounts
+(live/receivers.py). Published by PostgreSQL NOTIFY, by Redis pub/sub where
+REDIS_URL is set, and straight to this process's own streams. One listener a
+process wakes the streams of the game named; each then looks for itself with
+its own access (one query), so a lost or doubled message costs at most one
+look, and every stream looks again each LIVE_STREAM_LOOK seconds anyway.
 
 The news names the version, so a stream that looked lately may be sent a
 version this process has already rendered for its kind of visitor without
 a look of its own (stream.Trust). What may change who sees a game without
 moving its version (a withdrawn link, a member's role, a signing out) is
-news too: `announce(pk)` for one game, `announce_access()` for all, after
-which every stream looks again before it is sent anything.
+news too, for one game (a version of None) or for all (ACCESS), after which
+every stream looks again before it is sent anything.
 """
 
 from __future__ import annotations
 
 import asyncio
 import base64
-import functools
 import json
 import logging
 import zlib
@@ -27,7 +26,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from django.conf import settings
-from django.db import connection, transaction
+from django.db import connection
 
 logger = logging.getLogger(__name__)
 
@@ -66,34 +65,17 @@ class News:
 
 
 # The news of changes committed while a request is answered, held until the
-# answer is sent (news_after_answer): the phone that made the change is
+# answer is made (news_after_answer): the phone that made the change is
 # answered first, not slowed by telling the others or by the streams its
-# news wakes in this process.
+# news wakes in this process, and the news carries the live part its answer
+# drew (carry).
 Held = dict[int, News]
 held: ContextVar[Held | None] = ContextVar("held news", default=None)
 
 
-def announce(pk: int, version: int | None = None) -> None:
-    """Tells every process game `pk` is at `version` (or its access changed), once
-    the transaction commits and the request's answer is made."""
-    transaction.on_commit(lambda: tell(pk, version))
-
-
-def announce_access() -> None:
-    """Tells every process that who may see which game changed (a member's
-    role, a member removed, a phone signed out): each stream looks again
-    before its next event. Told once however many rows one transaction
-    changed (sessions cleared by the thousand)."""
-    pending = transaction.get_connection().run_on_commit
-    if not any(call is publish_access for _, call, _ in pending):
-        transaction.on_commit(publish_access)
-
-
-def publish_access() -> None:
-    publish(ACCESS, None)
-
-
 def tell(pk: int, version: int | None) -> None:
+    """Tells every process game `pk` is at `version` (None: who may see it
+    changed): once the request's answer is made, or at once outside one."""
     waiting = held.get()
     if waiting is None:
         publish(pk, version)
@@ -139,23 +121,17 @@ def tell_held(waiting: Held) -> None:
 
 
 def news_after_answer(get_response):
-    """Middleware: what a request changed is told once its answer is sent
-    (the answer to an htmx change is the rendered sheet): when the server
-    closes the response, as it does with a file's."""
+    """Middleware: what a request changed is told once its answer is made
+    (the answer to an htmx change is the rendered sheet)."""
 
     def middleware(request):
         token = held.set({})
         try:
-            response = get_response(request)
-        except BaseException:
-            tell_held(held.get())
-            raise
+            return get_response(request)
         finally:
             waiting = held.get()
             held.reset(token)
-        if waiting:
-            response._resource_closers.append(functools.partial(tell_held, waiting))
-        return response
+            tell_held(waiting)
 
     return middleware
 

@@ -18,7 +18,7 @@ from django.views.decorators.http import condition, require_safe
 
 from vinescore.accounts import access
 from vinescore.table import changes
-from vinescore.table.links import watching
+from vinescore.table.links import guest_page, watching
 from vinescore.table.live_parts import sent_live
 from vinescore.table.models import Game
 from vinescore.table.sheet_views import gone, live_etag
@@ -40,6 +40,7 @@ def current_etag(request: HttpRequest, pk: int) -> str | None:
     return None if version is None else live_etag(pk, version)
 
 
+@guest_page
 @login_not_required  # the etag's one query checks access; a render checks it fully
 @require_safe
 @condition(etag_func=current_etag)

@@ -34,7 +34,7 @@ from vinescore.accounts.models import Membership
 from vinescore.frames import with_room
 from vinescore.live.hub import streams
 from vinescore.shared_parts import DrawnHere
-from vinescore.table.links import watching
+from vinescore.table.links import guest_page, watching
 from vinescore.table.live_parts import (
     for_visitor,
     kept_live,
@@ -114,7 +114,7 @@ def game_snapshot(pk: int) -> Read:
             kept = kept_live(request, pk, version, access.GUEST) if seated else None
             if kept is not None:
                 return Seen(pk, version, kept[1], role, kept[0])
-            forget_access(request)
+            access.look_again(request)  # the request lives all evening
             try:
                 game = get_game(request, pk)
             except (Http404, PermissionDenied, access.TableLinkEnded):
@@ -158,12 +158,6 @@ def watch_snapshot(token: str) -> Read:
         return Seen(game.pk, game.version, html, role, kind)
 
     return released(read)
-
-
-def forget_access(request: HttpRequest) -> None:
-    """A guest's access is read afresh at each rendering: the request lives all evening."""
-    for name in ("_places", "_guest_games"):
-        request.__dict__.pop(name, None)
 
 
 def event(name: str, data: str, version: int | None = None) -> str:
@@ -311,6 +305,7 @@ async def respond(request: HttpRequest, read: Read) -> HttpResponse:
     return response
 
 
+@guest_page
 @login_not_required  # each read checks access as the live poll does
 @require_safe
 async def game_stream(request: HttpRequest, pk: int) -> HttpResponse:

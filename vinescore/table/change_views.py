@@ -34,6 +34,7 @@ from .change_words import change_words
 from .changes import ChangeForm
 from .forms import GuestWhoForm, NoteForm, ReopenForm
 from .hand_forms import HandForm, facts_as_data
+from .links import guest_page
 from .models import (
     MAX_HANDS,
     Game,
@@ -56,6 +57,7 @@ HAND_NOT_SCORED = gettext_lazy(
 )
 
 
+@guest_page
 @require_POST
 def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
     with change_to(request, pk, deleted=True) as game:
@@ -126,6 +128,7 @@ def live_number(game: Game, hand: Hand) -> int | None:
     return None if hand.deleted_at is not None else game.number_of(hand)
 
 
+@guest_page
 @require_http_methods(["GET", "HEAD", "POST"])
 def hand_edit(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse | HttpResponse:
     if request.method == "POST":
@@ -240,6 +243,7 @@ def hand_edit_page(
     )
 
 
+@guest_page
 @require_http_methods(["GET", "HEAD", "POST"])
 def hand_delete(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse | HttpResponse:
     if request.method == "POST":
@@ -284,6 +288,7 @@ def delete_hand(request: HttpRequest, form: ChangeForm, hand_pk: int) -> HttpRes
     return HttpResponseRedirect(game.get_absolute_url())
 
 
+@guest_page
 @require_POST
 def hand_restore(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
     with change_to(request, pk) as game:
@@ -308,6 +313,7 @@ def hand_restore(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
         return restored
 
 
+@guest_page
 @require_safe
 def change_log(request: HttpRequest, pk: int) -> TemplateResponse:
     game = get_game(request, pk)
@@ -326,6 +332,7 @@ def change_log(request: HttpRequest, pk: int) -> TemplateResponse:
     return TemplateResponse(request, "table/change_log.html", {"game": game, "changes": changes})
 
 
+@guest_page
 @require_http_methods(["GET", "HEAD", "POST"])
 def game_reopen(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
     if request.method == "POST":
@@ -452,6 +459,7 @@ def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
         return HttpResponseRedirect(game.start_rematch(key=form.one_time_key).get_absolute_url())
 
 
+@guest_page
 @require_safe
 def game_next(request: HttpRequest, pk: int) -> HttpResponse:
     """Where the table went on from this game (its rematch): a guest's sheet
@@ -464,6 +472,7 @@ def game_next(request: HttpRequest, pk: int) -> HttpResponse:
     return HttpResponseClientRedirect(url) if request.htmx else HttpResponseRedirect(url)
 
 
+@guest_page
 @require_POST
 def guest_who(request: HttpRequest, pk: int) -> HttpResponse:
     """A guest's phone says whose it is (a seat's name, or just watching),

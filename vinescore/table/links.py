@@ -15,8 +15,9 @@ from django.db import models
 from django.utils import timezone
 from django.utils.translation import gettext
 
-from vinescore.accounts.access import Visitor
-from vinescore.live import hub
+from vinescore.accounts.access import Visitor, guests_may_open
+
+from .signals import changed_on_commit
 
 
 class GameLink(models.Model):
@@ -54,7 +55,7 @@ class GameLink(models.Model):
             self.revoked_at = timezone.now()
             self.save(update_fields=["revoked_at"])
             for game_id in self.announced():
-                hub.announce(game_id)  # its open streams close at once
+                changed_on_commit(type(self), game_id)  # its open streams close at once
 
     def announced(self) -> list[int]:
         """The games whose phones hear that the link was withdrawn."""
@@ -177,6 +178,12 @@ class TableLink(GameLink):
                 hours=settings.TABLE_LINK_HOURS
             )
         return ""
+
+
+# Marks a page a guest at the table may open of their game (accounts.access):
+# its sheet, live sheet and stream, its hands and change log, where the table
+# went on to, Reopen for a finished game's hand, and who they are.
+guest_page = guests_may_open(TableLink.objects.open_game)
 
 
 def watching(token: str) -> Visitor:

@@ -19,7 +19,6 @@ from django.views.decorators.http import require_safe
 
 from vinescore.accounts import access
 from vinescore.accounts.context_processors import Nav
-from vinescore.live import hub
 from vinescore.offline import kept
 from vinescore.shared_parts import (
     CSRF_STAND_IN,
@@ -32,7 +31,9 @@ from vinescore.shared_parts import (
     stream_token,
 )
 
+from . import signals
 from .changes import new_key
+from .links import guest_page
 from .models import Game
 from .sheet_views import SheetParts, deleted_page, sheet_response
 from .views import get_game
@@ -67,7 +68,7 @@ def shared_part(pk: int, version: int, kind: tuple) -> str | None:
     key = (pk, version, *kind)
     html = live_parts.get(key)
     if html is None:
-        html = hub.streams.carried_part(pk, version, kind)
+        html = signals.carried(signals.part_carried, Game, pk=pk, version=version, kind=kind)
         if html is not None:
             live_parts.put(key, html)
     return html
@@ -131,6 +132,7 @@ def sent_live(
     return kind, html if kind is None else for_visitor(request, html)
 
 
+@guest_page
 @never_cache  # Back must never show a stale score sheet
 @require_safe
 def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
@@ -221,10 +223,10 @@ def render_live(
 def answer(request: HttpRequest, game: Game, played) -> HttpResponse:
     """A change's htmx answer, the live part of the version it made: kept for
     the streams of this process of the same kind as the phone that made it,
-    and carried by the news to the other processes' (hub.carry), which are
+    and carried by the news to the other processes' (signals.part_drawn), which are
     then sent it without rendering it again."""
     kind, html = rendered_for(request, game, game.place.who, played=played)
     if kind is None:
         return HttpResponse(html)
-    hub.carry(game.pk, game.version, kind, html)
+    signals.part_drawn.send(sender=Game, pk=game.pk, version=game.version, kind=kind, html=html)
     return HttpResponse(for_visitor(request, html))

@@ -32,12 +32,12 @@ from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 from vinescore import prepared
 from vinescore.accounts.access import GUEST, WATCH, Visitor
 from vinescore.accounts.models import Membership, Session, group_started
-from vinescore.live import hub
 from vinescore.names import MAX_KEY, MAX_NAME, name_key
 from vinescore.scoring import REGISTRY, GameRules, Setup, Sheet, replay
 from vinescore.scoring.ledger import describe, settle_up
 from vinescore.scoring.sheet import SeatSummary
 
+from . import signals
 from .links import GameLink, SpectatorLink, TableLink  # noqa: F401 (models of this app)
 
 # Hands in one game: far beyond any real session, and small enough that the
@@ -716,7 +716,7 @@ class Game(models.Model):
         self.running_totals = json.dumps([row.totals for row in sheet.rows], separators=(",", ":"))
         self.version += 1
         if self.pk is not None:  # phones holding a stream of it hear once it commits
-            hub.announce(self.pk, self.version)
+            signals.changed_on_commit(Game, self.pk, self.version)
 
     def refresh_seats(self, sheet: Sheet) -> None:
         """Writes only the seats the sheet moved, in one UPDATE: one a seat cost 5
@@ -818,7 +818,8 @@ class Game(models.Model):
             at = hand.created_at.isoformat()
             heard = {"game": str(self.uid), "pk": hand.pk, "facts": facts, "at": at}
             version = self.version
-            transaction.on_commit(lambda: hub.carry_hand(self.pk, version, heard))
+            said = {"pk": self.pk, "version": version, "hand": heard}
+            transaction.on_commit(lambda: signals.hand_added.send(sender=Game, **said))
         return hand, sheet
 
     def write_hand(
@@ -1119,10 +1120,10 @@ class KeptTables:
 
     def heard(self, game: Game, entry: tuple) -> tuple | None:
         """The entry before the game's version taken on by the hand that made
-        it, entered in another process, whose news carried it (hub.carry_hand):
+        it, entered in another process, whose news carried it (signals.hand_added):
         the hand added, the sheet extended, the seats' figures moved as
         refresh_seats moved them."""
-        hand = hub.streams.hand_heard(game.pk, game.version)
+        hand = signals.carried(signals.hand_carried, Game, pk=game.pk, version=game.version)
         if hand is None or hand.get("game") != str(game.uid):
             return None
         uid, _, hands, sheet, seats = entry

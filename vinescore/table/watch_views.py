@@ -23,7 +23,7 @@ from vinescore import links
 from vinescore.accounts import access
 from vinescore.scoring import REGISTRY
 
-from .links import SpectatorLink, TableLink, watching
+from .links import SpectatorLink, TableLink, guest_page, watching
 from .middleware import table_link_ended
 from .models import (
     Game,
@@ -149,6 +149,7 @@ def game_join(request: HttpRequest, pk: int) -> TemplateResponse:
     )
 
 
+@guest_page
 @require_safe
 def join_short(request: HttpRequest, pk: int) -> HttpResponse:
     """The short link typed on another phone: the game's sheet."""

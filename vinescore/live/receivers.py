@@ -1,0 +1,41 @@
+"""What live hears from the rooms below it, passed on to the hub (hub.py):
+connected in LiveConfig.ready()."""
+
+from __future__ import annotations
+
+from django.dispatch import receiver
+
+from vinescore.accounts.signals import access_changed
+from vinescore.table import signals as table
+
+from . import hub
+
+
+@receiver(table.game_changed)
+def game_changed(sender, pk: int, version: int | None, **kwargs) -> None:
+    hub.tell(pk, version)
+
+
+@receiver(access_changed)
+def access_changed_for_all(sender, **kwargs) -> None:
+    hub.publish(hub.ACCESS, None)
+
+
+@receiver(table.part_drawn)
+def part_drawn(sender, pk: int, version: int, kind: tuple, html: str, **kwargs) -> None:
+    hub.carry(pk, version, kind, html)
+
+
+@receiver(table.hand_added)
+def hand_added(sender, pk: int, version: int, hand: dict, **kwargs) -> None:
+    hub.carry_hand(pk, version, hand)
+
+
+@receiver(table.part_carried)
+def part_carried(sender, pk: int, version: int, kind: tuple, **kwargs) -> str | None:
+    return hub.streams.carried_part(pk, version, kind)
+
+
+@receiver(table.hand_carried)
+def hand_carried(sender, pk: int, version: int, **kwargs) -> dict | None:
+    return hub.streams.hand_heard(pk, version)

@@ -1,0 +1,38 @@
+"""What table says happened to a game, for the rooms above it to hear (live
+listens: live/receivers.py); table knows nothing of who listens."""
+
+from __future__ import annotations
+
+from django.db import transaction
+from django.dispatch import Signal
+
+# A game moved on to a new version, or who may see it changed (a link
+# withdrawn): sent with `pk` and `version` (None for the latter) once the
+# change commits (changed_on_commit).
+game_changed = Signal()
+
+# What another process need not make again, told by the one that made it:
+# the live part a change's answer drew of the version it made, for one kind
+# of visitor (`pk`, `version`, `kind`, `html`), and the hand that made a
+# version, once committed (`pk`, `version`, `hand`).
+part_drawn = Signal()
+hand_added = Signal()
+
+# Asked for what the news of another process's change carried (carried): the
+# live part of `version` for `kind`, and the hand that made `version`.
+part_carried = Signal()
+hand_carried = Signal()
+
+
+def changed_on_commit(sender: type, pk: int, version: int | None = None) -> None:
+    """Says game `pk` is at `version` (None: who may see it changed) once the
+    transaction commits; nothing if it rolls back."""
+    transaction.on_commit(lambda: game_changed.send(sender=sender, pk=pk, version=version))
+
+
+def carried(signal: Signal, sender: type, **asked):
+    """The first answer to `signal` that is not None (None when nobody knows)."""
+    for _, answer in signal.send(sender=sender, **asked):
+        if answer is not None:
+            return answer
+    return None
