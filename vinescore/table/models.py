@@ -29,7 +29,6 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 
-from vinescore import prepared
 from vinescore.accounts.access import GUEST, WATCH, Visitor
 from vinescore.accounts.models import Membership, Session, group_started
 from vinescore.live import hub
@@ -281,13 +280,12 @@ class GameQuerySet(models.QuerySet):
             .order_by(models.F("finished_at").desc(nulls_first=True), "-updated_at")
         )
 
-    def visible_to(self, visitor: Visitor, *, deleted: bool = False, now: datetime | None = None):
+    def visible_to(self, visitor: Visitor, *, deleted: bool = False):
         """The games this visitor may see, with their role (`visitor_role`) and a
         guest's `table_link`; deleted ones only if asked. The one statement of who
         sees what: a member by their role in the group; a guest by a good table
         link this phone holds (to its game or one the table went on to); a viewer
-        holding one scores as a guest; a spectator by a live spectator link.
-        `now`: the time a cookie's session must not have run out by."""
+        holding one scores as a guest; a spectator by a live spectator link."""
         if visitor.nobody:
             return self.none()
         games = self
@@ -298,7 +296,7 @@ class GameQuerySet(models.QuerySet):
                 # The person named by the cookie's session, without loading
                 # it: the poll's look stays one query.
                 signed_in = Session.objects.filter(
-                    session_key=visitor.session_key, expire_date__gt=now or timezone.now()
+                    session_key=visitor.session_key, expire_date__gt=timezone.now()
                 )
                 person = Subquery(signed_in.values("user_id"))
             mine = Q(group__memberships__user_id=person)
@@ -333,8 +331,6 @@ class GameQuerySet(models.QuerySet):
         A cookie-only visitor is read in full only when that finds nothing."""
         if visitor.nobody:
             row = None
-        elif pk is not None and visitor == Visitor(session_key=visitor.session_key):
-            row = cookie_look(visitor.session_key, pk)
         else:
             games = self.visible_to(visitor)
             games = games if pk is None else games.filter(pk=pk)
@@ -352,108 +348,14 @@ class GameQuerySet(models.QuerySet):
         )
 
 
-# Stand-ins for the session's key and the game's pk in cookie_look's query.
-LOOK_KEY, LOOK_PK = "session key stand-in", -424242
-
-
-@functools.cache
-def cookie_look_query() -> prepared.Prepared | None:
-    """GameQuerySet.look's query for a cookie-only visitor, built once a process
-    with stand-ins for what each look fills in."""
-    games = Game.objects.visible_to(Visitor(session_key=LOOK_KEY), now=prepared.NOW)
-    rows = games.filter(pk=LOOK_PK).values_list("pk", "version", "visitor_role")[:1]
-    return prepared.prepare(rows, (LOOK_KEY, LOOK_PK, prepared.NOW))
-
-
-def cookie_look(session_key: str, pk: int) -> tuple[int, int, str] | None:
-    """visible_to's look for a visitor named by their session cookie. Every idle
-    phone asks it every few seconds, and the ORM builds it slower than the
-    database answers it, so it is built once a process."""
-    built = cookie_look_query()
-    if built is None:
-        games = Game.objects.visible_to(Visitor(session_key=session_key)).filter(pk=pk)
-        return games.values_list("pk", "version", "visitor_role").first()
-    values = {LOOK_KEY: session_key, LOOK_PK: pk, prepared.NOW: timezone.now()}
-    return prepared.first_row(built, values)
-
-
-# Stands in for the game in the reads of its hands and seats.
-GAME_STAND_IN = -454545
-
-
-@functools.cache
-def live_hands_query() -> prepared.Prepared | None:
-    rows = Hand.objects.filter(game_id=GAME_STAND_IN, deleted_at__isnull=True)
-    return prepared.prepare(
-        rows.order_by("position").values_list("pk", "facts", "created_at"), (GAME_STAND_IN,)
-    )
-
-
-@functools.cache
-def last_hands_query(n: int) -> prepared.Prepared | None:
-    """The last `n` hands in play, newest first, each row with the time the
-    first hand in play was scored."""
-    live = Hand.objects.filter(deleted_at__isnull=True)
-    first = live.filter(game_id=OuterRef("game_id")).order_by("position").values("created_at")
-    rows = live.filter(game_id=GAME_STAND_IN).annotate(first_at=Subquery(first[:1]))
-    columns = ("pk", "facts", "created_at", "first_at", "updated_at")
-    return prepared.prepare(rows.order_by("-position").values_list(*columns)[:n], (GAME_STAND_IN,))
-
-
-@functools.cache
-def seats_query() -> prepared.Prepared | None:
-    seats = Seat.objects.filter(game_id=GAME_STAND_IN).select_related("player")
-    return prepared.prepare(seats, (GAME_STAND_IN,))
-
-
-def live_hands_from(rows: list[tuple]) -> list[LiveHand]:
-    """Hands from rows that begin (pk, facts, created_at), as the database
-    answers them: each row made by hand (Django's converters took as long as
-    the read), the facts of all read as one JSON list."""
-    facts = json.loads(f"[{','.join(row[1] for row in rows)}]")
-    zone = connection.timezone
-    return [
-        LiveHand(row[0], one, stored_time(row[2], zone))
-        for row, one in zip(rows, facts, strict=True)
-    ]
-
-
-def stored_time(value: datetime | str, zone) -> datetime:
-    """A time as the database gives it: SQLite keeps text, in the
-    connection's zone (as Django's converter reads it)."""
-    if isinstance(value, str):
-        value = datetime.fromisoformat(value)
-    return value if value.tzinfo is not None else value.replace(tzinfo=zone)
-
-
-# Stands in for the member's account in game_seen's query.
-MEMBER_STAND_IN = -434343
-
-
 def game_seen(visitor: Visitor, pk: int, *, lock: bool = False) -> Game | None:
     """The game as this visitor may see it (deleted or not), with its group and
-    their role; its row locked to the transaction's end with `lock`. What every
-    page and change reads first. For a signed-in member, as on most pages, the
-    query is built once a process: the ORM took longer to build it than the
-    rest of a kept sheet's page."""
-    if visitor.user_id is not None and visitor == Visitor(user_id=visitor.user_id):
-        built = member_game_query(lock)
-        if built is not None:
-            found = prepared.run(built, Game, {MEMBER_STAND_IN: visitor.user_id, LOOK_PK: pk})
-            return found[0] if found else None
-    return games_seen(visitor, lock).filter(pk=pk).first()
-
-
-def games_seen(visitor: Visitor, lock: bool):
+    their role, in one query; its row locked to the transaction's end with
+    `lock`. What every page and change reads first."""
     games = Game.objects.visible_to(visitor, deleted=True).select_related("group")
     # A change locks the game and writes its totals after each hand; a view reads them.
-    return games.select_for_update(of=("self",)) if lock else games.for_sheet()
-
-
-@functools.cache
-def member_game_query(lock: bool) -> prepared.Prepared | None:
-    games = games_seen(Visitor(user_id=MEMBER_STAND_IN), lock).filter(pk=LOOK_PK)
-    return prepared.prepare(games, (MEMBER_STAND_IN, LOOK_PK))
+    games = games.select_for_update(of=("self",)) if lock else games.for_sheet()
+    return games.filter(pk=pk).first()
 
 
 def restorable_since() -> datetime:
@@ -584,16 +486,9 @@ class Game(models.Model):
 
     def load_seats(self) -> None:
         """The seats with their players, read in one query the first time
-        they are needed (nothing to read when the game was loaded with them),
-        built once a process."""
-        if "seats" in getattr(self, "_prefetched_objects_cache", {}):
-            return
-        built = seats_query()
-        if built is None:
-            seats = models.Prefetch("seats", queryset=Seat.objects.select_related("player"))
-            models.prefetch_related_objects([self], seats)
-        else:
-            self.seats_loaded(prepared.run(built, Seat, {GAME_STAND_IN: self.pk}))
+        they are needed (nothing to read when the game was loaded with them)."""
+        seats = models.Prefetch("seats", queryset=Seat.objects.select_related("player"))
+        models.prefetch_related_objects([self], seats)
 
     def seated_players(self) -> list[Player]:
         self.load_seats()
@@ -610,14 +505,9 @@ class Game(models.Model):
         )
 
     def live_hands(self) -> list[LiveHand]:
-        """The hands in play, in order: only what replaying needs. A long game's
-        first view reads hundreds: the statement is built once a process, and
-        each row made by hand (Django's converters took as long as the rest)."""
-        built = live_hands_query()
-        if built is None:
-            rows = self.hands.filter(deleted_at__isnull=True).order_by("position")
-            return [LiveHand(*row) for row in rows.values_list("pk", "facts", "created_at")]
-        return live_hands_from(prepared.all_rows(built, {GAME_STAND_IN: self.pk}))
+        """The hands in play, in order: only what replaying needs."""
+        rows = self.hands.filter(deleted_at__isnull=True).order_by("position")
+        return [LiveHand(*row) for row in rows.values_list("pk", "facts", "created_at")]
 
     def kept_totals(self) -> list[list[int]]:
         """Each side's total after each hand, as the last change kept them."""
@@ -628,12 +518,14 @@ class Game(models.Model):
         play was scored: one query, however long the game. None if there are
         none, or one of them changed after this game's row was read (a change
         made since: the game's outcome read is older than its hands)."""
-        built = last_hands_query(n)
-        rows = prepared.all_rows(built, {GAME_STAND_IN: self.pk})[::-1] if built else []
-        zone = connection.timezone
-        if not rows or max(stored_time(row[4], zone) for row in rows) > self.updated_at:
+        live = Hand.objects.filter(deleted_at__isnull=True)
+        first = live.filter(game_id=OuterRef("game_id")).order_by("position")
+        rows = live.filter(game=self).annotate(first_at=Subquery(first.values("created_at")[:1]))
+        columns = ("pk", "facts", "created_at", "first_at", "updated_at")
+        rows = list(rows.order_by("-position").values_list(*columns)[:n])[::-1]
+        if not rows or max(row[4] for row in rows) > self.updated_at:
             return None
-        return live_hands_from(rows), stored_time(rows[0][3], zone)
+        return [LiveHand(*row[:3]) for row in rows], rows[0][3]
 
     def live_positions(self) -> list[int]:
         """Where the hands in play stand, in order: what numbers them
