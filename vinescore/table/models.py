@@ -9,19 +9,16 @@ and moves the version on; the caller holds the game row locked
 
 from __future__ import annotations
 
-import functools
 import json
-import threading
 import uuid
 from bisect import bisect_left
-from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import fields
 from datetime import datetime, timedelta
 from typing import NamedTuple
 
 from django.conf import settings
-from django.db import DatabaseError, connection, models, transaction
+from django.db import models, transaction
 from django.db.models import Case, FilteredRelation, OuterRef, Q, Subquery, Value, When
 from django.db.models.functions import Coalesce, Lower
 from django.dispatch import receiver
@@ -547,23 +544,6 @@ class Game(models.Model):
         hands = self.live_hands()
         return hands, self.sheet(hands)
 
-    def played_as_locked(self) -> tuple[list[LiveHand], Sheet]:
-        """played(), taken from KEPT when the hand that made the locked version was
-        entered in this process."""
-        kept = KEPT.take(self)
-        return kept if kept is not None else self.played()
-
-    def seats_loaded(self, seats: list[Seat]) -> None:
-        """These seats (with their players) as the game's, as if read."""
-        for seat in seats:
-            seat.game = self
-        found = self.seats.all()
-        found._result_cache, found._prefetch_done = seats, True
-        self._prefetched_objects_cache = {
-            **getattr(self, "_prefetched_objects_cache", {}),
-            "seats": found,
-        }
-
     def delete(self, *args, **kwargs):
         """Gone for good (the admin, or 30 days after it was deleted): a new
         version of each seated player's record, which no longer counts it."""
@@ -571,21 +551,13 @@ class Game(models.Model):
         return super().delete(*args, **kwargs)
 
     def refresh_result(self, sheet: Sheet | None = None) -> Sheet:
-        """Rebuild the cached outcome from the facts; call after any change."""
+        """Rebuild the cached outcome from the facts; call after any change.
+        A game no longer in the database is a DatabaseError, not a silence."""
         sheet = sheet or self.sheet()
         self.take_result(sheet)
         self.refresh_seats(sheet)
-        with connection.cursor() as cursor:
-            cursor.execute(result_update_sql(), [*self.result_values(), self.pk])
-            if cursor.rowcount != 1:
-                raise DatabaseError("The game to refresh is not in the database.")
+        self.save(update_fields=RESULT_FIELDS)
         return sheet
-
-    def result_values(self) -> list:
-        """What save(update_fields=RESULT_FIELDS) would write, for a
-        statement built once a process (result_update_sql)."""
-        fields = [Game._meta.get_field(name) for name in RESULT_FIELDS]
-        return [f.get_db_prep_save(f.pre_save(self, False), connection) for f in fields]
 
     def take_result(self, sheet: Sheet) -> None:
         """Set the cached outcome from the sheet, without saving it."""
@@ -604,16 +576,8 @@ class Game(models.Model):
             hub.announce(self.pk, self.version)
 
     def refresh_seats(self, sheet: Sheet) -> None:
-        """Writes only the seats the sheet moved, in one UPDATE: one a seat cost 5
-        round trips a hand, and bulk_update's CASE took longer to build."""
-        moved = self.moved_seats(sheet)
-        if moved:
-            with connection.cursor() as cursor:
-                cursor.execute(seats_update_sql(len(moved)), [v for row in moved for v in row])
-
-    def moved_seats(self, sheet: Sheet) -> list[tuple]:
-        """The seats whose part of the game the sheet moved, moved, each as
-        (pk, *its summary) for seats_update_sql."""
+        """Writes the seats whose part of the game the sheet moved, in one
+        UPDATE (a seat at a time cost a round trip each)."""
         self.load_seats()
         summaries = sheet.seat_summaries()
         moved = []
@@ -622,8 +586,9 @@ class Game(models.Model):
             if any(getattr(seat, name) != value for name, value in summary.items()):
                 for name, value in summary.items():
                     setattr(seat, name, value)
-                moved.append((seat.pk, *summary.values()))
-        return moved
+                moved.append(seat)
+        if moved:
+            Seat.objects.bulk_update(moved, SEAT_SUMMARY)
 
     @transaction.atomic
     def same_table_again(self) -> Game:
@@ -682,58 +647,18 @@ class Game(models.Model):
         played: Sheet | None = None,
         by_guest: bool = False,
         guest_name: str = "",
-        hands: list[LiveHand] | None = None,
     ) -> tuple[Hand, Sheet]:
-        """The hand after the last one (deleted ones included), and the sheet with it.
-        Given `played` and `hands`, the result is kept for this process's next change."""
-        guest = {"by_guest": by_guest, "guest_name": guest_name}
-        if connection.vendor == "postgresql" and played is not None:
-            sheet = played.extended(facts)
-            hand = self.write_hand(facts, key, sheet, **guest)
-        else:
-            last = self.hands.order_by().values("game").annotate(last=models.Max("position"))
-            after_last = Coalesce(Subquery(last.values("last")), 0) + 1
-            hand = self.hands.create(position=after_last, facts=facts)
-            self.log(GameChange.ADDED, hand=hand, after=facts, key=key, **guest)
-            sheet = self.refresh_result(played.extended(facts) if played is not None else None)
+        """The hand after the last one (deleted ones included), and the sheet with
+        it; `played`: the sheet before it, when the caller has replayed it."""
+        last = self.hands.order_by().values("game").annotate(last=models.Max("position"))
+        after_last = Coalesce(Subquery(last.values("last")), 0) + 1
+        hand = self.hands.create(position=after_last, facts=facts)
         # The database worked the position out; it is read again only if asked for.
         del hand.position
-        if hands is not None and played is not None:
-            KEPT.keep(self, [*hands, LiveHand(hand.pk, facts, hand.created_at)], sheet)
-            at = hand.created_at.isoformat()
-            heard = {"game": str(self.uid), "pk": hand.pk, "facts": facts, "at": at}
-            version = self.version
-            transaction.on_commit(lambda: hub.carry_hand(self.pk, version, heard))
+        guest = {"by_guest": by_guest, "guest_name": guest_name}
+        self.log(GameChange.ADDED, hand=hand, after=facts, key=key, **guest)
+        sheet = self.refresh_result(played.extended(facts) if played is not None else None)
         return hand, sheet
-
-    def write_hand(
-        self, facts: dict, key: str, sheet: Sheet, by_guest: bool, guest_name: str
-    ) -> Hand:
-        """add_hand's writes on PostgreSQL, in one statement (hand_written_sql):
-        the hand, its "added" log line, the seats `sheet` moved, and the
-        game's new outcome and version. Each was a round trip of its own, and
-        on a server the round trips were most of a hand's wait."""
-        logged_at = self.version  # the log line names the version it changed
-        self.take_result(sheet)
-        moved = self.moved_seats(sheet)
-        now = timezone.now()
-        at = Hand._meta.get_field("created_at").get_db_prep_value(now, connection)
-        facts_value = Hand._meta.get_field("facts").get_db_prep_value(facts, connection)
-        after = GameChange._meta.get_field("after").get_db_prep_value(facts, connection)
-        with connection.cursor() as cursor:
-            cursor.execute(
-                hand_written_sql(len(moved)),
-                [self.pk, self.pk, facts_value, at, at]
-                + [self.pk, GameChange.ADDED, after, key, logged_at, at, by_guest, guest_name]
-                + [v for row in moved for v in row]
-                + [*self.result_values(), self.pk],
-            )
-            pk, games = cursor.fetchone()
-        if games != 1:
-            raise DatabaseError("The game to refresh is not in the database.")
-        hand = Hand(pk=pk, game=self, facts=facts, created_at=now, updated_at=now)
-        hand._state.adding, hand._state.db = False, self._state.db
-        return hand
 
     @transaction.atomic(savepoint=False)
     def edit_hand(
@@ -940,142 +865,6 @@ class Game(models.Model):
         return self.log(GameChange.RESCORED, before=before, after=after)
 
 
-class KeptTables:
-    """The game as the last change made in this process left it (hands in play,
-    sheet, seats), under that version, from its commit on: the next hand entered
-    here reads neither hands nor seats. One entry a game; keyed by the game's uid
-    too, as a primary key can come back in a new database."""
-
-    MOST_GAMES = 2000
-    MOST_HANDS = 50_000  # all entries together: the memory they may take
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.games: OrderedDict[int, tuple] = OrderedDict()
-        self.hands = 0
-
-    def keep(self, game: Game, hands: list[LiveHand], sheet: Sheet) -> None:
-        """Once the transaction commits. The seats are copied as they are
-        now (their figures just refreshed), as plain values."""
-        seats = [
-            (
-                [getattr(seat, f.attname) for f in Seat._meta.concrete_fields],
-                [getattr(seat.player, f.attname) for f in Player._meta.concrete_fields],
-            )
-            for seat in game.seats.all()
-        ]
-        entry = (game.uid, game.version, tuple(hands), sheet, seats)
-        transaction.on_commit(lambda: self.store(game.pk, entry))
-
-    def store(self, pk: int, entry: tuple) -> None:
-        with self.lock:
-            held = self.games.get(pk)
-            if held is not None and held[0] == entry[0] and held[1] > entry[1]:
-                return  # a later version was kept first
-            if held is not None:
-                self.hands -= len(self.games.pop(pk)[2])
-            self.games[pk] = entry
-            self.hands += len(entry[2])
-            while len(self.games) > self.MOST_GAMES or self.hands > self.MOST_HANDS:
-                self.hands -= len(self.games.popitem(last=False)[1][2])
-
-    def take(self, game: Game) -> tuple[list[LiveHand], Sheet] | None:
-        """The hands and sheet of the game at its version, its seats loaded
-        with it; None when this process kept another version, or none."""
-        with self.lock:
-            entry = self.games.get(game.pk)
-            if entry is not None:
-                self.games.move_to_end(game.pk)
-        if entry is None or entry[0] != game.uid:
-            return None
-        if entry[1] == game.version - 1:
-            entry = self.heard(game, entry)
-        if entry is None or entry[1] != game.version:
-            return None
-        seat_names = [f.attname for f in Seat._meta.concrete_fields]
-        player_names = [f.attname for f in Player._meta.concrete_fields]
-        seats = []
-        for seat_values, player_values in entry[4]:
-            seat = Seat.from_db(game._state.db, seat_names, seat_values)
-            seat.player = Player.from_db(game._state.db, player_names, player_values)
-            seats.append(seat)
-        game.seats_loaded(seats)
-        return list(entry[2]), entry[3]
-
-    def heard(self, game: Game, entry: tuple) -> tuple | None:
-        """The entry before the game's version taken on by the hand that made
-        it, entered in another process, whose news carried it (hub.carry_hand):
-        the hand added, the sheet extended, the seats' figures moved as
-        refresh_seats moved them."""
-        hand = hub.streams.hand_heard(game.pk, game.version)
-        if hand is None or hand.get("game") != str(game.uid):
-            return None
-        uid, _, hands, sheet, seats = entry
-        sheet = sheet.extended(hand["facts"])
-        played_at = datetime.fromisoformat(hand["at"])
-        names = [f.attname for f in Seat._meta.concrete_fields]
-        moved, summaries = [], sheet.seat_summaries()
-        for seat_values, player_values in seats:
-            summary = vars(summaries[seat_values[names.index("position")]])
-            seat_values = list(seat_values)
-            for name, value in summary.items():
-                seat_values[names.index(name)] = value
-            moved.append((seat_values, player_values))
-        entry = (uid, game.version, (*hands, LiveHand(hand["pk"], hand["facts"], played_at)))
-        entry = (*entry, sheet, moved)
-        self.store(game.pk, entry)
-        return entry
-
-    def clear(self) -> None:
-        with self.lock:
-            self.games.clear()
-            self.hands = 0
-
-
-KEPT = KeptTables()
-
-
-SEAT_SUMMARY_TYPES = {
-    "total": "bigint",
-    "won": "boolean",
-    "bids": "integer",
-    "bids_made": "integer",
-    "bid_total": "bigint",
-    "best_hand": "bigint",
-}
-
-
-@functools.cache
-@functools.cache
-def hand_written_sql(moved: int) -> str:
-    """Game.write_hand's statement (PostgreSQL): the hand after the last one
-    (deleted ones included), its change-log line naming it, the `moved`
-    seats (seats_update_sql) and the game's outcome (result_update_sql);
-    it returns the hand's id and how many games it updated."""
-    q = connection.ops.quote_name
-    hand, change = q(Hand._meta.db_table), q(GameChange._meta.db_table)
-    hand_columns = ", ".join(
-        map(q, ["game_id", "position", "facts", "deleted_at", "created_at", "updated_at"])
-    )
-    change_columns = ", ".join(
-        map(
-            q,
-            ["game_id", "hand_id", "action", "before", "after", "key"]
-            + ["version", "at", "by_guest", "guest_name"],
-        )
-    )
-    last = f"(SELECT MAX({q('position')}) FROM {hand} WHERE {q('game_id')} = %s)"
-    seats = f", s AS ({seats_update_sql(moved)})" if moved else ""
-    return (
-        f"WITH h AS (INSERT INTO {hand} ({hand_columns})"
-        f" VALUES (%s, COALESCE({last}, 0) + 1, %s, NULL, %s, %s) RETURNING {q('id')})"
-        f", c AS (INSERT INTO {change} ({change_columns})"
-        f" SELECT %s, h.{q('id')}, %s, NULL, %s, %s, %s, %s, %s, %s FROM h)"
-        f"{seats}, g AS ({result_update_sql()} RETURNING 1)"
-        f" SELECT h.{q('id')}, (SELECT COUNT(*) FROM g) FROM h"
-    )
-
-
 # The game's outcome, derived from its hands (Game.refresh_result).
 RESULT_FIELDS = (
     "finished_at",
@@ -1086,29 +875,6 @@ RESULT_FIELDS = (
     "version",
     "updated_at",
 )
-
-
-@functools.cache
-def result_update_sql() -> str:
-    """Game.refresh_result's UPDATE of the game's outcome and version."""
-    quote = connection.ops.quote_name
-    columns = ", ".join(
-        f"{quote(Game._meta.get_field(name).column)} = %s" for name in RESULT_FIELDS
-    )
-    return f"UPDATE {quote(Game._meta.db_table)} SET {columns} WHERE {quote('id')} = %s"
-
-
-@functools.cache
-def seats_update_sql(rows: int) -> str:
-    """Game.refresh_seats' UPDATE for `rows` seats, joined to a derived table of
-    their summaries (PostgreSQL and SQLite alike)."""
-    table = Seat._meta.db_table
-    columns = ["id", *SEAT_SUMMARY]
-    types = {"id": "bigint", **SEAT_SUMMARY_TYPES}
-    row = ", ".join(f"CAST(%s AS {types[c]}) AS {c}" for c in columns)
-    values = " UNION ALL ".join([f"SELECT {row}"] * rows)
-    sets = ", ".join(f"{c} = v.{c}" for c in SEAT_SUMMARY)
-    return f"UPDATE {table} SET {sets} FROM ({values}) AS v WHERE {table}.id = v.id"
 
 
 class Seat(models.Model):
