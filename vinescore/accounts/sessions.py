@@ -4,7 +4,6 @@ models.Session), so that signing out ends a session everywhere and the live
 sheet's idle check can join it in its one query. The person is read with
 the session's row (one query, not two: signed_in)."""
 
-import logging
 from contextvars import ContextVar
 
 from django.conf import settings
@@ -59,19 +58,18 @@ class SessionStore(DatabaseStore):
         session.user_id = int(user_id) if str(user_id or "").isdigit() else None
         return session
 
-    def _get_session_from_db(self):
-        """Django's, with the person the row names joined in."""
+    def load(self):
+        """The session's data, its person read with its row. A row not found
+        (run out, or never there) is left to Django's own load, which
+        forgets the key the cookie named and logs what is suspicious."""
         try:
             row = unexpired(self.session_key)
-        except SuspiciousOperation as e:
-            logger = logging.getLogger(f"django.security.{e.__class__.__name__}")
-            logger.warning(str(e))
+        except SuspiciousOperation:
             row = None
         if row is None:
-            self._session_key = None
-            return None
+            return super().load()
         self.person = row.user
-        return row
+        return self.decode(row.session_data)
 
 
 def signed_in(request: HttpRequest):

@@ -786,8 +786,9 @@ class Game(models.Model):
         self.refresh_result()
 
     def forget_seats(self) -> None:
-        """Drop the seats loaded with the game, after they changed."""
-        getattr(self, "_prefetched_objects_cache", {}).pop("seats", None)
+        """Drop the seats loaded (load_seats) after they changed: the next
+        read of them finds them as they are now."""
+        self.refresh_from_db(fields=["seats"])  # prefetched: cleared, not read again
 
     @transaction.atomic(savepoint=False)
     def change_seats(self, players: list[Player], first_dealer: int, key: str = "") -> None:
@@ -818,13 +819,13 @@ class Game(models.Model):
     def replace_player(self, position: int, player: Player, key: str = "") -> None:
         """Someone else in this seat (a wrong name was picked): every hand
         played there is now theirs."""
-        seat = self.seats.select_related("player").get(position=position)
+        self.load_seats()
+        seat = next(seat for seat in self.seats.all() if seat.position == position)
         before = {"seat": position, "name": seat.player.name}
         # The game leaves the record of whoever sat there: a new version of it.
         Player.objects.record_changed([seat.player_id])
-        seat.player = player
+        seat.player = player  # the seat loaded with the game, as it is now
         seat.save(update_fields=["player"])
-        self.forget_seats()
         self.log(
             GameChange.REPLACED,
             before=before,
