@@ -28,8 +28,6 @@ from django.conf import settings  # noqa: E402
 from django.core.handlers.asgi import ASGIHandler  # noqa: E402
 from django.db import close_old_connections  # noqa: E402
 
-from vinescore.frames import with_room  # noqa: E402
-
 # The threads pages run on: as many as a process may hold database
 # connections, so a page waits for a thread rather than for a connection.
 page_threads = ThreadPoolExecutor(max_workers=settings.PAGE_THREADS, thread_name_prefix="page")
@@ -43,9 +41,7 @@ class Pages(ASGIHandler):
     def __init__(self):
         super().__init__()
         # Each call in a copy of the request's context, as sync_to_async runs it.
-        self.answer = SyncToAsync(
-            with_room(self.respond), thread_sensitive=False, executor=page_threads
-        )
+        self.answer = SyncToAsync(self.respond, thread_sensitive=False, executor=page_threads)
 
     def load_middleware(self, is_async=False):
         super().load_middleware(is_async=False)

@@ -99,8 +99,7 @@ def test_the_csv_sheet_says_when_each_hand_was_scored(client):
 
 
 def test_the_sheet_reads_the_hands_in_play_as_they_were_stored():
-    # live_hands reads hundreds of rows on a long game's first view, by a
-    # statement built once a process; it finds what the ORM finds.
+    # The hands in play, by position, each with the time it was scored.
     game = make_game(hands=[MISS, {**MISS, "bidder": 1}, {**MISS, "bidder": 2}])
     played_over(game, [0, 35, 65])
     second = game.hands.order_by("position")[1]

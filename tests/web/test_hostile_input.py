@@ -175,11 +175,11 @@ def test_a_full_game_takes_no_more_hands(client, monkeypatch):
 def test_a_hand_whose_totals_cannot_be_saved_leaves_nothing_behind(monkeypatch):
     game = make_game(target=99_999, hands=[BEN_13])
 
-    def fails(self):
+    def fails(self, *args, **kwargs):
         raise RuntimeError("the database refused the totals")
 
-    # The game's new totals, written with the hand (after it, on SQLite).
-    monkeypatch.setattr(Game, "result_values", fails)
+    # The game's new totals, written after the hand and its log line.
+    monkeypatch.setattr(Game, "save", fails)
     client = Phone(raise_request_exception=False)
     response = client.post(
         f"/games/{game.pk}/hands/",

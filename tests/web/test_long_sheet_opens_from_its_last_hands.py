@@ -16,7 +16,6 @@ from tests.factories import NAMES, make_game
 from tests.scoring.test_combined_facts import ducks_hands, thief_hands, up_hands
 from tests.scoring.test_coralon import coralon_hands
 from vinescore.shared_parts import live_parts
-from vinescore.table import models
 from vinescore.table.models import Game, Hand
 from vinescore.table.sheet_views import SHEET_WINDOW, SheetParts
 
@@ -32,7 +31,6 @@ def first_view(client, game: Game) -> str:
     kept in this process."""
     cache.clear()
     live_parts.kept.clear()
-    models.KEPT.clear()
     response = client.get(game.get_absolute_url())
     assert response.status_code == 200
     return OWN.sub(r"\1…", response.content.decode())

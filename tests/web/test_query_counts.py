@@ -50,14 +50,13 @@ def test_the_games_list_queries_do_not_grow_with_the_games(client):
 def test_entering_a_hand_reads_and_writes_only_what_a_hand_needs(
     client, django_capture_on_commit_callbacks
 ):
-    """The htmx hand POST, query by query (README "How many tables"): the
+    """The htmx hand POST, query by query (README "Where the time goes"): the
     session with who is asking; then, in one transaction, the game locked
-    (with their role in its group), the hand and its change-log line
-    inserted, the seats it moved in one UPDATE, the game's new outcome and
-    version (on PostgreSQL all four writes in one statement). The hands and
-    the seats (to score the new one) are read only when the version the
-    lock found was not made by a hand entered in this process. Five seats
-    or four, the same."""
+    (with their role in its group), the hands in play and the seats with
+    their players (to check the new hand against the table and score it),
+    the hand and its change-log line inserted, the seats it moved in one
+    UPDATE, the game's new outcome and version. The same on both databases,
+    for every hand, five seats or four."""
     five = make_game(names=("Ana", "Ben", "Cy", "Dee", "Eli"), target=99_999)
     htmx = {"HX-Request": "true"}
     hand = {"bidder": "1", "bid": "2", "tricks": ["2", "3", "2", "2", "2"]}
@@ -77,24 +76,24 @@ def test_entering_a_hand_reads_and_writes_only_what_a_hand_needs(
         # server, and the NOTIFY that tells the other processes once answered).
         return [q["sql"] for q in ctx.captured_queries if "SAVEPOINT" not in q["sql"]]
 
-    first = enter(2)  # the version the lock finds was made by the test
-    assert len(first) == (5 if connection.vendor == "postgresql" else 8), first
-    looked = enter(3)  # made by the hand before, entered here
-    if connection.vendor == "postgresql":
-        written = ["WITH"]
-        for part in ("INSERT INTO", "UPDATE table_seat", 'UPDATE "table_game"'):
-            assert part in looked[-1]
-    else:
-        written = ["INSERT"] * 2 + ["UPDATE"] * 2  # the seats, the game
-    assert [sql.split()[0] for sql in looked] == ["SELECT"] * 2 + written
+    for number in (2, 3):
+        sql = enter(number)
+        assert [q.split()[0] for q in sql] == ["SELECT"] * 4 + ["INSERT"] * 2 + ["UPDATE"] * 2, sql
+        read = [q.split(" FROM ", 1)[1].split()[0].strip('"') for q in sql[:4]]
+        assert read == ["accounts_session", "table_game", "table_hand", "table_seat"], sql
+        assert "FOR UPDATE" in sql[1] or not connection.features.has_select_for_update
+        assert 'JOIN "table_player"' in sql[3]
+        written = [q.split()[1].strip('"') for q in sql[4:]]
+        assert written == ["INTO", "INTO", "table_seat", "table_game"], sql
 
 
 @pytest.mark.django_db(transaction=True)
-def test_a_hand_after_a_hand_is_six_queries_on_a_server(client):
+def test_a_hand_on_a_server_is_read_and_written_in_one_transaction(client):
     """Committed as on a server (BEGIN and COMMIT counted, and on PostgreSQL
     the NOTIFY that tells the other processes): the session with who is
-    asking; the game locked with their role; the hand, its log line, the
-    seats and the game's outcome and version (one statement on PostgreSQL)."""
+    asking; the game locked with their role, its hands and its seats; the
+    hand, its log line, the seats and the game's outcome and version: 10
+    queries, 11 with PostgreSQL's NOTIFY."""
     game = make_game(target=99_999)
     htmx = {"HX-Request": "true"}
     client.get(game.get_absolute_url())
@@ -107,11 +106,9 @@ def test_a_hand_after_a_hand_is_six_queries_on_a_server(client):
             )
         assert response.status_code == 200 and f"Hand {number} scored" in response.content.decode()
         looked = [q["sql"].split()[0] for q in ctx.captured_queries]
-    if connection.vendor == "postgresql":
-        written = ["WITH", "COMMIT", "SELECT"]  # the last, pg_notify
-    else:
-        written = ["INSERT", "INSERT", "UPDATE", "UPDATE", "COMMIT"]
-    assert looked == ["SELECT", "BEGIN", "SELECT", *written], looked
+    told = ["SELECT"] if connection.vendor == "postgresql" else []  # pg_notify
+    read, written = ["SELECT"] * 3, ["INSERT", "INSERT", "UPDATE", "UPDATE"]
+    assert looked == ["SELECT", "BEGIN", *read, *written, "COMMIT", *told], looked
 
 
 def test_a_game_gone_from_the_database_is_not_refreshed_in_silence():

@@ -127,6 +127,21 @@ def test_after_the_first_hand_a_wrong_name_is_replaced_in_the_same_seat(client):
     assert f"/games/{game.pk}/" in text(client.get(f"/players/{bea.pk}/"))
 
 
+def test_the_game_whose_seats_changed_names_its_new_players_at_once():
+    # The seats read before a change are not the ones its answer shows.
+    game = make_game(hands=[])
+    assert [p.name for p in game.seated_players()] == ["Ana", "Ben", "Cy", "Dee"]
+    ana, ben, cy, dee = game.seated_players()
+    game.change_seats([dee, cy, ben, ana, make_player("Eli")], first_dealer=0)
+    assert [p.name for p in game.seated_players()] == ["Dee", "Cy", "Ben", "Ana", "Eli"]
+    assert [name for name, _ in game.scores()] == ["Dee", "Cy", "Ben", "Ana", "Eli"]
+    played = make_game(hands=[EXACT_BEN, EXACT_BEN])
+    assert played.seated_players()[1].name == "Ben"
+    played.replace_player(1, make_player("Bea"))
+    assert [p.name for p in played.seated_players()] == ["Ana", "Bea", "Cy", "Dee"]
+    assert played.scores()[1] == ("Bea", 26)
+
+
 def test_a_replacement_can_be_someone_new_and_their_name_is_checked(client):
     game = make_game(hands=[EXACT_BEN])
     response = client.post(f"/games/{game.pk}/seats/", {"seat": "3", "name": "Dora", "key": KEY})

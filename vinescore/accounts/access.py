@@ -10,7 +10,6 @@ visible_to, the one statement of who sees what); an ended one gets 410.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
@@ -18,8 +17,6 @@ from django.conf import settings
 from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext, gettext_noop
-
-from vinescore import prepared
 
 from .models import Group, Membership
 
@@ -79,29 +76,12 @@ class Place:
         return GUEST if self.is_guest else "write" if self.can_write else "read"
 
 
-# Stands in for the person in the prepared read of their groups.
-PERSON_STAND_IN = -454545
-
-
-@functools.cache
-def memberships_query() -> prepared.Prepared | None:
-    """A person's memberships with their groups, built once a process: every
-    page with the top bar reads them."""
-    found = Membership.objects.filter(user_id=PERSON_STAND_IN).select_related("group")
-    return prepared.prepare(found, (PERSON_STAND_IN,))
-
-
 def places(request: HttpRequest) -> dict[int, Place]:
     """The signed-in person's groups by id, read once per request."""
     if not hasattr(request, "_places"):
         found: dict[int, Place] = {}
         if request.user.is_authenticated:
-            built = memberships_query()
-            memberships = (
-                Membership.objects.filter(user=request.user).select_related("group")
-                if built is None
-                else prepared.run(built, Membership, {PERSON_STAND_IN: request.user.pk})
-            )
+            memberships = Membership.objects.filter(user=request.user).select_related("group")
             for membership in memberships:
                 found[membership.group_id] = Place(membership.group, membership.role)
         request._places = found

@@ -4,8 +4,6 @@ models.Session), so that signing out ends a session everywhere and the live
 sheet's idle check can join it in its one query. The person is read with
 the session's row (one query, not two: signed_in)."""
 
-import functools
-import logging
 from contextvars import ContextVar
 
 from django.conf import settings
@@ -22,8 +20,6 @@ from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 
-from vinescore import prepared
-
 from .models import Session
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
@@ -31,31 +27,12 @@ MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 # Set while a session takes a new key (signing in): the old key's row goes,
 # but nobody's access ends with it (accounts/apps.py).
 NEW_KEY = ContextVar("new session key", default=False)
-# Stands in for the cookie's session key in the prepared read.
-KEY_STAND_IN = "sessionKeyStandIn"
-
-
-@functools.cache
-def session_query() -> prepared.Prepared | None:
-    """The session's row with its person, unexpired: built once a process
-    (the ORM took longer to build it than the database to answer it)."""
-    rows = Session.objects.select_related("user").filter(
-        session_key=KEY_STAND_IN, expire_date__gt=prepared.NOW
-    )
-    return prepared.prepare(rows[:1], (KEY_STAND_IN, prepared.NOW))
 
 
 def unexpired(session_key: str) -> Session | None:
     """The session's row with its person, if it has not run out."""
-    values = {KEY_STAND_IN: session_key, prepared.NOW: timezone.now()}
-    built = session_query()
-    if built is None:
-        rows = Session.objects.select_related("user").filter(
-            session_key=session_key, expire_date__gt=values[prepared.NOW]
-        )[:1]
-    else:
-        rows = prepared.run(built, Session, values)
-    return rows[0] if rows else None
+    rows = Session.objects.select_related("user")
+    return rows.filter(session_key=session_key, expire_date__gt=timezone.now()).first()
 
 
 class SessionStore(DatabaseStore):
@@ -81,19 +58,18 @@ class SessionStore(DatabaseStore):
         session.user_id = int(user_id) if str(user_id or "").isdigit() else None
         return session
 
-    def _get_session_from_db(self):
-        """Django's, with the person the row names joined in."""
+    def load(self):
+        """The session's data, its person read with its row. A row not found
+        (run out, or never there) is left to Django's own load, which
+        forgets the key the cookie named and logs what is suspicious."""
         try:
             row = unexpired(self.session_key)
-        except SuspiciousOperation as e:
-            logger = logging.getLogger(f"django.security.{e.__class__.__name__}")
-            logger.warning(str(e))
+        except SuspiciousOperation:
             row = None
         if row is None:
-            self._session_key = None
-            return None
+            return super().load()
         self.person = row.user
-        return row
+        return self.decode(row.session_data)
 
 
 def signed_in(request: HttpRequest):

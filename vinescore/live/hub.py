@@ -21,7 +21,7 @@ import base64
 import json
 import logging
 import zlib
-from collections import OrderedDict, defaultdict
+from collections import defaultdict
 from contextvars import ContextVar
 from dataclasses import dataclass
 
@@ -38,30 +38,22 @@ ACCESS = "*"
 MOST_CARRIED = 7_000
 
 
-# How many games' latest hands a process keeps from the news (Hub.hand_heard).
-HANDS_HEARD = 5_000
-
-
 @dataclass
 class News:
     """What a change tells the other processes of a game: its new version
     (None: who may see it changed), and what its own process made of it
     that the others need not make again: the live part its answer rendered,
-    for one kind of visitor (carry), and the hand it added (carry_hand)."""
+    for one kind of visitor (carry)."""
 
     version: int | None
     kind: tuple | None = None
     html: str = ""
-    hand: str = ""
 
     def payload(self, pk: int | str) -> str:
-        """pk:version:part:hand, the part and hand packed (packed); the part
-        left out when it does not fit in a NOTIFY."""
+        """pk:version:part, the part packed (packed; left out when it does
+        not fit in a NOTIFY)."""
         part = packed(self.kind, self.html) if self.kind is not None else ""
-        hand = base64.b64encode(self.hand.encode()).decode()
-        if len(part) + len(hand) > MOST_CARRIED:
-            part = ""
-        return f"{pk}:{self.version or ''}:{part}:{hand}"
+        return f"{pk}:{self.version or ''}:{part}"
 
 
 # The news of changes committed while a request is answered, held until the
@@ -90,16 +82,6 @@ def carry(pk: int, version: int, kind: tuple, html: str) -> None:
     news = held_news(pk, version)
     if news is not None:
         news.kind, news.html = kind, html
-
-
-def carry_hand(pk: int, version: int, hand: dict) -> None:
-    """The hand that made game `pk`'s `version` (its pk, facts and time, as
-    JSON has them), carried with the news, so that another process whose
-    last change to the game was the one before reads no hands for the next
-    (table.models.KeptTables)."""
-    news = held_news(pk, version)
-    if news is not None:
-        news.hand = json.dumps(hand)
 
 
 def held_news(pk: int, version: int) -> News | None:
@@ -166,8 +148,6 @@ class Hub:
         # and the live part its news carried, packed (see carry).
         self.versions: dict[int, int] = {}
         self.carried: dict[int, tuple[int, str]] = {}
-        # The latest hand heard of for each game, streams here or not.
-        self.hands: OrderedDict[int, tuple[int, str]] = OrderedDict()
         # Counts the news of access changes (and the times the news may have
         # been missed): a stream that looked before the last is sent nothing
         # until it looks again. Never reset, so never seen twice.
@@ -237,27 +217,11 @@ class Hub:
             loop.call_soon_threadsafe(self.heard, payload)
 
     def heard(self, payload: str) -> None:
-        pk, version, part, hand = (payload.split(":") + ["", "", ""])[:4]
+        pk, version, part = (payload.split(":") + ["", ""])[:3]
         if pk == ACCESS:
             self.access_changes += 1
         elif pk.isdigit():
-            version = int(version) if version.isdigit() else None
-            if hand and version is not None:
-                self.hands[int(pk)] = (version, hand)
-                self.hands.move_to_end(int(pk))
-                while len(self.hands) > HANDS_HEARD:
-                    self.hands.popitem(last=False)
-            self.wake(int(pk), version, part)
-
-    def hand_heard(self, pk: int, version: int) -> dict | None:
-        """The hand that made game `pk`'s `version`, if its news said."""
-        version_heard, hand = self.hands.get(pk, (None, ""))
-        if version_heard != version:
-            return None
-        try:
-            return json.loads(base64.b64decode(hand))
-        except ValueError:
-            return None
+            self.wake(int(pk), int(version) if version.isdigit() else None, part)
 
     def start_listeners(self) -> list[asyncio.Task]:
         tasks = []

@@ -26,16 +26,6 @@ def part_drawn(sender, pk: int, version: int, kind: tuple, html: str, **kwargs) 
     hub.carry(pk, version, kind, html)
 
 
-@receiver(table.hand_added)
-def hand_added(sender, pk: int, version: int, hand: dict, **kwargs) -> None:
-    hub.carry_hand(pk, version, hand)
-
-
 @receiver(table.part_carried)
 def part_carried(sender, pk: int, version: int, kind: tuple, **kwargs) -> str | None:
     return hub.streams.carried_part(pk, version, kind)
-
-
-@receiver(table.hand_carried)
-def hand_carried(sender, pk: int, version: int, **kwargs) -> dict | None:
-    return hub.streams.hand_heard(pk, version)

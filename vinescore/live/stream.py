@@ -31,7 +31,6 @@ from django.views.decorators.http import require_safe
 
 from vinescore.accounts import access
 from vinescore.accounts.models import Membership
-from vinescore.frames import with_room
 from vinescore.live.hub import streams
 from vinescore.shared_parts import DrawnHere
 from vinescore.table.links import guest_page, watching
@@ -73,8 +72,7 @@ clock = time.monotonic
 
 def released(read: Read) -> Read:
     """A read that gives its database connection back when done: a stream
-    waits for minutes between reads, on a thread of the shared pool. It runs
-    with room on the frame stack, as a page does (frames.py)."""
+    waits for minutes between reads, on a thread of the shared pool."""
 
     def run(request: HttpRequest, shown: int | None) -> Snapshot:
         try:
@@ -83,7 +81,7 @@ def released(read: Read) -> Read:
             if not connection.in_atomic_block:
                 connection.close()
 
-    return with_room(run)
+    return run
 
 
 def game_snapshot(pk: int) -> Read:

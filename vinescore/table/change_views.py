@@ -63,7 +63,7 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
     with change_to(request, pk, deleted=True) as game:
         if game.is_deleted:
             return gone(request, game, HAND_NOT_SCORED)
-        hands, sheet = game.played_as_locked()
+        hands, sheet = game.played()
         form = HandForm(game.rules, sheet.next_table, request.POST, game=game)
         valid = form.is_valid()
         if form.sent_before is not None:
@@ -82,7 +82,6 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
             form.facts,
             key=form.one_time_key,
             played=sheet,
-            hands=hands,
             **guest_of(request, game),
         )
     if not request.htmx:

@@ -133,8 +133,9 @@ class TableLink(GameLink):
 
     def save(self, *args, **kwargs) -> None:
         # A code is never reused (an ended link's code is still refused as
-        # ended), so one already drawn is drawn again.
-        adding = self._state.adding
+        # ended), so one already drawn is drawn again. A new link has no
+        # number until it is saved.
+        adding = self.pk is None
         if adding:
             while TableLink.objects.filter(code=self.code).exists():
                 self.code = new_table_code()

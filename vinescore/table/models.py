@@ -9,19 +9,16 @@ and moves the version on; the caller holds the game row locked
 
 from __future__ import annotations
 
-import functools
 import json
-import threading
 import uuid
 from bisect import bisect_left
-from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import fields
 from datetime import datetime, timedelta
 from typing import NamedTuple
 
 from django.conf import settings
-from django.db import DatabaseError, connection, models, transaction
+from django.db import models, transaction
 from django.db.models import Case, FilteredRelation, OuterRef, Q, Subquery, Value, When
 from django.db.models.functions import Coalesce, Lower
 from django.dispatch import receiver
@@ -29,7 +26,6 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 
-from vinescore import prepared
 from vinescore.accounts.access import GUEST, WATCH, Visitor
 from vinescore.accounts.models import Membership, Session, group_started
 from vinescore.names import MAX_KEY, MAX_NAME, name_key
@@ -287,13 +283,12 @@ class GameQuerySet(models.QuerySet):
             .order_by(models.F("finished_at").desc(nulls_first=True), "-updated_at")
         )
 
-    def visible_to(self, visitor: Visitor, *, deleted: bool = False, now: datetime | None = None):
+    def visible_to(self, visitor: Visitor, *, deleted: bool = False):
         """The games this visitor may see, with their role (`visitor_role`) and a
         guest's `table_link`; deleted ones only if asked. The one statement of who
         sees what: a member by their role in the group; a guest by a good table
         link this phone holds (to its game or one the table went on to); a viewer
-        holding one scores as a guest; a spectator by a live spectator link.
-        `now`: the time a cookie's session must not have run out by."""
+        holding one scores as a guest; a spectator by a live spectator link."""
         if visitor.nobody:
             return self.none()
         games = self
@@ -304,7 +299,7 @@ class GameQuerySet(models.QuerySet):
                 # The person named by the cookie's session, without loading
                 # it: the poll's look stays one query.
                 signed_in = Session.objects.filter(
-                    session_key=visitor.session_key, expire_date__gt=now or timezone.now()
+                    session_key=visitor.session_key, expire_date__gt=timezone.now()
                 )
                 person = Subquery(signed_in.values("user_id"))
             mine = Q(group__memberships__user_id=person)
@@ -339,8 +334,6 @@ class GameQuerySet(models.QuerySet):
         A cookie-only visitor is read in full only when that finds nothing."""
         if visitor.nobody:
             row = None
-        elif pk is not None and visitor == Visitor(session_key=visitor.session_key):
-            row = cookie_look(visitor.session_key, pk)
         else:
             games = self.visible_to(visitor)
             games = games if pk is None else games.filter(pk=pk)
@@ -358,108 +351,14 @@ class GameQuerySet(models.QuerySet):
         )
 
 
-# Stand-ins for the session's key and the game's pk in cookie_look's query.
-LOOK_KEY, LOOK_PK = "session key stand-in", -424242
-
-
-@functools.cache
-def cookie_look_query() -> prepared.Prepared | None:
-    """GameQuerySet.look's query for a cookie-only visitor, built once a process
-    with stand-ins for what each look fills in."""
-    games = Game.objects.visible_to(Visitor(session_key=LOOK_KEY), now=prepared.NOW)
-    rows = games.filter(pk=LOOK_PK).values_list("pk", "version", "visitor_role")[:1]
-    return prepared.prepare(rows, (LOOK_KEY, LOOK_PK, prepared.NOW))
-
-
-def cookie_look(session_key: str, pk: int) -> tuple[int, int, str] | None:
-    """visible_to's look for a visitor named by their session cookie. Every idle
-    phone asks it every few seconds, and the ORM builds it slower than the
-    database answers it, so it is built once a process."""
-    built = cookie_look_query()
-    if built is None:
-        games = Game.objects.visible_to(Visitor(session_key=session_key)).filter(pk=pk)
-        return games.values_list("pk", "version", "visitor_role").first()
-    values = {LOOK_KEY: session_key, LOOK_PK: pk, prepared.NOW: timezone.now()}
-    return prepared.first_row(built, values)
-
-
-# Stands in for the game in the reads of its hands and seats.
-GAME_STAND_IN = -454545
-
-
-@functools.cache
-def live_hands_query() -> prepared.Prepared | None:
-    rows = Hand.objects.filter(game_id=GAME_STAND_IN, deleted_at__isnull=True)
-    return prepared.prepare(
-        rows.order_by("position").values_list("pk", "facts", "created_at"), (GAME_STAND_IN,)
-    )
-
-
-@functools.cache
-def last_hands_query(n: int) -> prepared.Prepared | None:
-    """The last `n` hands in play, newest first, each row with the time the
-    first hand in play was scored."""
-    live = Hand.objects.filter(deleted_at__isnull=True)
-    first = live.filter(game_id=OuterRef("game_id")).order_by("position").values("created_at")
-    rows = live.filter(game_id=GAME_STAND_IN).annotate(first_at=Subquery(first[:1]))
-    columns = ("pk", "facts", "created_at", "first_at", "updated_at")
-    return prepared.prepare(rows.order_by("-position").values_list(*columns)[:n], (GAME_STAND_IN,))
-
-
-@functools.cache
-def seats_query() -> prepared.Prepared | None:
-    seats = Seat.objects.filter(game_id=GAME_STAND_IN).select_related("player")
-    return prepared.prepare(seats, (GAME_STAND_IN,))
-
-
-def live_hands_from(rows: list[tuple]) -> list[LiveHand]:
-    """Hands from rows that begin (pk, facts, created_at), as the database
-    answers them: each row made by hand (Django's converters took as long as
-    the read), the facts of all read as one JSON list."""
-    facts = json.loads(f"[{','.join(row[1] for row in rows)}]")
-    zone = connection.timezone
-    return [
-        LiveHand(row[0], one, stored_time(row[2], zone))
-        for row, one in zip(rows, facts, strict=True)
-    ]
-
-
-def stored_time(value: datetime | str, zone) -> datetime:
-    """A time as the database gives it: SQLite keeps text, in the
-    connection's zone (as Django's converter reads it)."""
-    if isinstance(value, str):
-        value = datetime.fromisoformat(value)
-    return value if value.tzinfo is not None else value.replace(tzinfo=zone)
-
-
-# Stands in for the member's account in game_seen's query.
-MEMBER_STAND_IN = -434343
-
-
 def game_seen(visitor: Visitor, pk: int, *, lock: bool = False) -> Game | None:
     """The game as this visitor may see it (deleted or not), with its group and
-    their role; its row locked to the transaction's end with `lock`. What every
-    page and change reads first. For a signed-in member, as on most pages, the
-    query is built once a process: the ORM took longer to build it than the
-    rest of a kept sheet's page."""
-    if visitor.user_id is not None and visitor == Visitor(user_id=visitor.user_id):
-        built = member_game_query(lock)
-        if built is not None:
-            found = prepared.run(built, Game, {MEMBER_STAND_IN: visitor.user_id, LOOK_PK: pk})
-            return found[0] if found else None
-    return games_seen(visitor, lock).filter(pk=pk).first()
-
-
-def games_seen(visitor: Visitor, lock: bool):
+    their role, in one query; its row locked to the transaction's end with
+    `lock`. What every page and change reads first."""
     games = Game.objects.visible_to(visitor, deleted=True).select_related("group")
     # A change locks the game and writes its totals after each hand; a view reads them.
-    return games.select_for_update(of=("self",)) if lock else games.for_sheet()
-
-
-@functools.cache
-def member_game_query(lock: bool) -> prepared.Prepared | None:
-    games = games_seen(Visitor(user_id=MEMBER_STAND_IN), lock).filter(pk=LOOK_PK)
-    return prepared.prepare(games, (MEMBER_STAND_IN, LOOK_PK))
+    games = games.select_for_update(of=("self",)) if lock else games.for_sheet()
+    return games.filter(pk=pk).first()
 
 
 def restorable_since() -> datetime:
@@ -591,16 +490,9 @@ class Game(models.Model):
 
     def load_seats(self) -> None:
         """The seats with their players, read in one query the first time
-        they are needed (nothing to read when the game was loaded with them),
-        built once a process."""
-        if "seats" in getattr(self, "_prefetched_objects_cache", {}):
-            return
-        built = seats_query()
-        if built is None:
-            seats = models.Prefetch("seats", queryset=Seat.objects.select_related("player"))
-            models.prefetch_related_objects([self], seats)
-        else:
-            self.seats_loaded(prepared.run(built, Seat, {GAME_STAND_IN: self.pk}))
+        they are needed (nothing to read when the game was loaded with them)."""
+        seats = models.Prefetch("seats", queryset=Seat.objects.select_related("player"))
+        models.prefetch_related_objects([self], seats)
 
     def seated_players(self) -> list[Player]:
         self.load_seats()
@@ -617,14 +509,9 @@ class Game(models.Model):
         )
 
     def live_hands(self) -> list[LiveHand]:
-        """The hands in play, in order: only what replaying needs. A long game's
-        first view reads hundreds: the statement is built once a process, and
-        each row made by hand (Django's converters took as long as the rest)."""
-        built = live_hands_query()
-        if built is None:
-            rows = self.hands.filter(deleted_at__isnull=True).order_by("position")
-            return [LiveHand(*row) for row in rows.values_list("pk", "facts", "created_at")]
-        return live_hands_from(prepared.all_rows(built, {GAME_STAND_IN: self.pk}))
+        """The hands in play, in order: only what replaying needs."""
+        rows = self.hands.filter(deleted_at__isnull=True).order_by("position")
+        return [LiveHand(*row) for row in rows.values_list("pk", "facts", "created_at")]
 
     def kept_totals(self) -> list[list[int]]:
         """Each side's total after each hand, as the last change kept them."""
@@ -635,12 +522,14 @@ class Game(models.Model):
         play was scored: one query, however long the game. None if there are
         none, or one of them changed after this game's row was read (a change
         made since: the game's outcome read is older than its hands)."""
-        built = last_hands_query(n)
-        rows = prepared.all_rows(built, {GAME_STAND_IN: self.pk})[::-1] if built else []
-        zone = connection.timezone
-        if not rows or max(stored_time(row[4], zone) for row in rows) > self.updated_at:
+        live = Hand.objects.filter(deleted_at__isnull=True)
+        first = live.filter(game_id=OuterRef("game_id")).order_by("position")
+        rows = live.filter(game=self).annotate(first_at=Subquery(first.values("created_at")[:1]))
+        columns = ("pk", "facts", "created_at", "first_at", "updated_at")
+        rows = list(rows.order_by("-position").values_list(*columns)[:n])[::-1]
+        if not rows or max(row[4] for row in rows) > self.updated_at:
             return None
-        return live_hands_from(rows), stored_time(rows[0][3], zone)
+        return [LiveHand(*row[:3]) for row in rows], rows[0][3]
 
     def live_positions(self) -> list[int]:
         """Where the hands in play stand, in order: what numbers them
@@ -662,23 +551,6 @@ class Game(models.Model):
         hands = self.live_hands()
         return hands, self.sheet(hands)
 
-    def played_as_locked(self) -> tuple[list[LiveHand], Sheet]:
-        """played(), taken from KEPT when the hand that made the locked version was
-        entered in this process."""
-        kept = KEPT.take(self)
-        return kept if kept is not None else self.played()
-
-    def seats_loaded(self, seats: list[Seat]) -> None:
-        """These seats (with their players) as the game's, as if read."""
-        for seat in seats:
-            seat.game = self
-        found = self.seats.all()
-        found._result_cache, found._prefetch_done = seats, True
-        self._prefetched_objects_cache = {
-            **getattr(self, "_prefetched_objects_cache", {}),
-            "seats": found,
-        }
-
     def delete(self, *args, **kwargs):
         """Gone for good (the admin, or 30 days after it was deleted): a new
         version of each seated player's record, which no longer counts it."""
@@ -686,21 +558,13 @@ class Game(models.Model):
         return super().delete(*args, **kwargs)
 
     def refresh_result(self, sheet: Sheet | None = None) -> Sheet:
-        """Rebuild the cached outcome from the facts; call after any change."""
+        """Rebuild the cached outcome from the facts; call after any change.
+        A game no longer in the database is a DatabaseError, not a silence."""
         sheet = sheet or self.sheet()
         self.take_result(sheet)
         self.refresh_seats(sheet)
-        with connection.cursor() as cursor:
-            cursor.execute(result_update_sql(), [*self.result_values(), self.pk])
-            if cursor.rowcount != 1:
-                raise DatabaseError("The game to refresh is not in the database.")
+        self.save(update_fields=RESULT_FIELDS)
         return sheet
-
-    def result_values(self) -> list:
-        """What save(update_fields=RESULT_FIELDS) would write, for a
-        statement built once a process (result_update_sql)."""
-        fields = [Game._meta.get_field(name) for name in RESULT_FIELDS]
-        return [f.get_db_prep_save(f.pre_save(self, False), connection) for f in fields]
 
     def take_result(self, sheet: Sheet) -> None:
         """Set the cached outcome from the sheet, without saving it."""
@@ -719,16 +583,8 @@ class Game(models.Model):
             signals.changed_on_commit(Game, self.pk, self.version)
 
     def refresh_seats(self, sheet: Sheet) -> None:
-        """Writes only the seats the sheet moved, in one UPDATE: one a seat cost 5
-        round trips a hand, and bulk_update's CASE took longer to build."""
-        moved = self.moved_seats(sheet)
-        if moved:
-            with connection.cursor() as cursor:
-                cursor.execute(seats_update_sql(len(moved)), [v for row in moved for v in row])
-
-    def moved_seats(self, sheet: Sheet) -> list[tuple]:
-        """The seats whose part of the game the sheet moved, moved, each as
-        (pk, *its summary) for seats_update_sql."""
+        """Writes the seats whose part of the game the sheet moved, in one
+        UPDATE (a seat at a time cost a round trip each)."""
         self.load_seats()
         summaries = sheet.seat_summaries()
         moved = []
@@ -737,8 +593,9 @@ class Game(models.Model):
             if any(getattr(seat, name) != value for name, value in summary.items()):
                 for name, value in summary.items():
                     setattr(seat, name, value)
-                moved.append((seat.pk, *summary.values()))
-        return moved
+                moved.append(seat)
+        if moved:
+            Seat.objects.bulk_update(moved, SEAT_SUMMARY)
 
     @transaction.atomic
     def same_table_again(self) -> Game:
@@ -797,59 +654,18 @@ class Game(models.Model):
         played: Sheet | None = None,
         by_guest: bool = False,
         guest_name: str = "",
-        hands: list[LiveHand] | None = None,
     ) -> tuple[Hand, Sheet]:
-        """The hand after the last one (deleted ones included), and the sheet with it.
-        Given `played` and `hands`, the result is kept for this process's next change."""
-        guest = {"by_guest": by_guest, "guest_name": guest_name}
-        if connection.vendor == "postgresql" and played is not None:
-            sheet = played.extended(facts)
-            hand = self.write_hand(facts, key, sheet, **guest)
-        else:
-            last = self.hands.order_by().values("game").annotate(last=models.Max("position"))
-            after_last = Coalesce(Subquery(last.values("last")), 0) + 1
-            hand = self.hands.create(position=after_last, facts=facts)
-            self.log(GameChange.ADDED, hand=hand, after=facts, key=key, **guest)
-            sheet = self.refresh_result(played.extended(facts) if played is not None else None)
+        """The hand after the last one (deleted ones included), and the sheet with
+        it; `played`: the sheet before it, when the caller has replayed it."""
+        last = self.hands.order_by().values("game").annotate(last=models.Max("position"))
+        after_last = Coalesce(Subquery(last.values("last")), 0) + 1
+        hand = self.hands.create(position=after_last, facts=facts)
         # The database worked the position out; it is read again only if asked for.
         del hand.position
-        if hands is not None and played is not None:
-            KEPT.keep(self, [*hands, LiveHand(hand.pk, facts, hand.created_at)], sheet)
-            at = hand.created_at.isoformat()
-            heard = {"game": str(self.uid), "pk": hand.pk, "facts": facts, "at": at}
-            version = self.version
-            said = {"pk": self.pk, "version": version, "hand": heard}
-            transaction.on_commit(lambda: signals.hand_added.send(sender=Game, **said))
+        guest = {"by_guest": by_guest, "guest_name": guest_name}
+        self.log(GameChange.ADDED, hand=hand, after=facts, key=key, **guest)
+        sheet = self.refresh_result(played.extended(facts) if played is not None else None)
         return hand, sheet
-
-    def write_hand(
-        self, facts: dict, key: str, sheet: Sheet, by_guest: bool, guest_name: str
-    ) -> Hand:
-        """add_hand's writes on PostgreSQL, in one statement (hand_written_sql):
-        the hand, its "added" log line, the seats `sheet` moved, and the
-        game's new outcome and version. Each was a round trip of its own, and
-        on a server the round trips were most of a hand's wait."""
-        logged_at = self.version  # the log line names the version it changed
-        self.take_result(sheet)
-        moved = self.moved_seats(sheet)
-        now = timezone.now()
-        at = Hand._meta.get_field("created_at").get_db_prep_value(now, connection)
-        facts_value = Hand._meta.get_field("facts").get_db_prep_value(facts, connection)
-        after = GameChange._meta.get_field("after").get_db_prep_value(facts, connection)
-        with connection.cursor() as cursor:
-            cursor.execute(
-                hand_written_sql(len(moved)),
-                [self.pk, self.pk, facts_value, at, at]
-                + [self.pk, GameChange.ADDED, after, key, logged_at, at, by_guest, guest_name]
-                + [v for row in moved for v in row]
-                + [*self.result_values(), self.pk],
-            )
-            pk, games = cursor.fetchone()
-        if games != 1:
-            raise DatabaseError("The game to refresh is not in the database.")
-        hand = Hand(pk=pk, game=self, facts=facts, created_at=now, updated_at=now)
-        hand._state.adding, hand._state.db = False, self._state.db
-        return hand
 
     @transaction.atomic(savepoint=False)
     def edit_hand(
@@ -977,8 +793,9 @@ class Game(models.Model):
         self.refresh_result()
 
     def forget_seats(self) -> None:
-        """Drop the seats loaded with the game, after they changed."""
-        getattr(self, "_prefetched_objects_cache", {}).pop("seats", None)
+        """Drop the seats loaded (load_seats) after they changed: the next
+        read of them finds them as they are now."""
+        self.refresh_from_db(fields=["seats"])  # prefetched: cleared, not read again
 
     @transaction.atomic(savepoint=False)
     def change_seats(self, players: list[Player], first_dealer: int, key: str = "") -> None:
@@ -1009,13 +826,13 @@ class Game(models.Model):
     def replace_player(self, position: int, player: Player, key: str = "") -> None:
         """Someone else in this seat (a wrong name was picked): every hand
         played there is now theirs."""
-        seat = self.seats.select_related("player").get(position=position)
+        self.load_seats()
+        seat = next(seat for seat in self.seats.all() if seat.position == position)
         before = {"seat": position, "name": seat.player.name}
         # The game leaves the record of whoever sat there: a new version of it.
         Player.objects.record_changed([seat.player_id])
-        seat.player = player
+        seat.player = player  # the seat loaded with the game, as it is now
         seat.save(update_fields=["player"])
-        self.forget_seats()
         self.log(
             GameChange.REPLACED,
             before=before,
@@ -1056,142 +873,6 @@ class Game(models.Model):
         return self.log(GameChange.RESCORED, before=before, after=after)
 
 
-class KeptTables:
-    """The game as the last change made in this process left it (hands in play,
-    sheet, seats), under that version, from its commit on: the next hand entered
-    here reads neither hands nor seats. One entry a game; keyed by the game's uid
-    too, as a primary key can come back in a new database."""
-
-    MOST_GAMES = 2000
-    MOST_HANDS = 50_000  # all entries together: the memory they may take
-
-    def __init__(self):
-        self.lock = threading.Lock()
-        self.games: OrderedDict[int, tuple] = OrderedDict()
-        self.hands = 0
-
-    def keep(self, game: Game, hands: list[LiveHand], sheet: Sheet) -> None:
-        """Once the transaction commits. The seats are copied as they are
-        now (their figures just refreshed), as plain values."""
-        seats = [
-            (
-                [getattr(seat, f.attname) for f in Seat._meta.concrete_fields],
-                [getattr(seat.player, f.attname) for f in Player._meta.concrete_fields],
-            )
-            for seat in game.seats.all()
-        ]
-        entry = (game.uid, game.version, tuple(hands), sheet, seats)
-        transaction.on_commit(lambda: self.store(game.pk, entry))
-
-    def store(self, pk: int, entry: tuple) -> None:
-        with self.lock:
-            held = self.games.get(pk)
-            if held is not None and held[0] == entry[0] and held[1] > entry[1]:
-                return  # a later version was kept first
-            if held is not None:
-                self.hands -= len(self.games.pop(pk)[2])
-            self.games[pk] = entry
-            self.hands += len(entry[2])
-            while len(self.games) > self.MOST_GAMES or self.hands > self.MOST_HANDS:
-                self.hands -= len(self.games.popitem(last=False)[1][2])
-
-    def take(self, game: Game) -> tuple[list[LiveHand], Sheet] | None:
-        """The hands and sheet of the game at its version, its seats loaded
-        with it; None when this process kept another version, or none."""
-        with self.lock:
-            entry = self.games.get(game.pk)
-            if entry is not None:
-                self.games.move_to_end(game.pk)
-        if entry is None or entry[0] != game.uid:
-            return None
-        if entry[1] == game.version - 1:
-            entry = self.heard(game, entry)
-        if entry is None or entry[1] != game.version:
-            return None
-        seat_names = [f.attname for f in Seat._meta.concrete_fields]
-        player_names = [f.attname for f in Player._meta.concrete_fields]
-        seats = []
-        for seat_values, player_values in entry[4]:
-            seat = Seat.from_db(game._state.db, seat_names, seat_values)
-            seat.player = Player.from_db(game._state.db, player_names, player_values)
-            seats.append(seat)
-        game.seats_loaded(seats)
-        return list(entry[2]), entry[3]
-
-    def heard(self, game: Game, entry: tuple) -> tuple | None:
-        """The entry before the game's version taken on by the hand that made
-        it, entered in another process, whose news carried it (signals.hand_added):
-        the hand added, the sheet extended, the seats' figures moved as
-        refresh_seats moved them."""
-        hand = signals.carried(signals.hand_carried, Game, pk=game.pk, version=game.version)
-        if hand is None or hand.get("game") != str(game.uid):
-            return None
-        uid, _, hands, sheet, seats = entry
-        sheet = sheet.extended(hand["facts"])
-        played_at = datetime.fromisoformat(hand["at"])
-        names = [f.attname for f in Seat._meta.concrete_fields]
-        moved, summaries = [], sheet.seat_summaries()
-        for seat_values, player_values in seats:
-            summary = vars(summaries[seat_values[names.index("position")]])
-            seat_values = list(seat_values)
-            for name, value in summary.items():
-                seat_values[names.index(name)] = value
-            moved.append((seat_values, player_values))
-        entry = (uid, game.version, (*hands, LiveHand(hand["pk"], hand["facts"], played_at)))
-        entry = (*entry, sheet, moved)
-        self.store(game.pk, entry)
-        return entry
-
-    def clear(self) -> None:
-        with self.lock:
-            self.games.clear()
-            self.hands = 0
-
-
-KEPT = KeptTables()
-
-
-SEAT_SUMMARY_TYPES = {
-    "total": "bigint",
-    "won": "boolean",
-    "bids": "integer",
-    "bids_made": "integer",
-    "bid_total": "bigint",
-    "best_hand": "bigint",
-}
-
-
-@functools.cache
-@functools.cache
-def hand_written_sql(moved: int) -> str:
-    """Game.write_hand's statement (PostgreSQL): the hand after the last one
-    (deleted ones included), its change-log line naming it, the `moved`
-    seats (seats_update_sql) and the game's outcome (result_update_sql);
-    it returns the hand's id and how many games it updated."""
-    q = connection.ops.quote_name
-    hand, change = q(Hand._meta.db_table), q(GameChange._meta.db_table)
-    hand_columns = ", ".join(
-        map(q, ["game_id", "position", "facts", "deleted_at", "created_at", "updated_at"])
-    )
-    change_columns = ", ".join(
-        map(
-            q,
-            ["game_id", "hand_id", "action", "before", "after", "key"]
-            + ["version", "at", "by_guest", "guest_name"],
-        )
-    )
-    last = f"(SELECT MAX({q('position')}) FROM {hand} WHERE {q('game_id')} = %s)"
-    seats = f", s AS ({seats_update_sql(moved)})" if moved else ""
-    return (
-        f"WITH h AS (INSERT INTO {hand} ({hand_columns})"
-        f" VALUES (%s, COALESCE({last}, 0) + 1, %s, NULL, %s, %s) RETURNING {q('id')})"
-        f", c AS (INSERT INTO {change} ({change_columns})"
-        f" SELECT %s, h.{q('id')}, %s, NULL, %s, %s, %s, %s, %s, %s FROM h)"
-        f"{seats}, g AS ({result_update_sql()} RETURNING 1)"
-        f" SELECT h.{q('id')}, (SELECT COUNT(*) FROM g) FROM h"
-    )
-
-
 # The game's outcome, derived from its hands (Game.refresh_result).
 RESULT_FIELDS = (
     "finished_at",
@@ -1202,29 +883,6 @@ RESULT_FIELDS = (
     "version",
     "updated_at",
 )
-
-
-@functools.cache
-def result_update_sql() -> str:
-    """Game.refresh_result's UPDATE of the game's outcome and version."""
-    quote = connection.ops.quote_name
-    columns = ", ".join(
-        f"{quote(Game._meta.get_field(name).column)} = %s" for name in RESULT_FIELDS
-    )
-    return f"UPDATE {quote(Game._meta.db_table)} SET {columns} WHERE {quote('id')} = %s"
-
-
-@functools.cache
-def seats_update_sql(rows: int) -> str:
-    """Game.refresh_seats' UPDATE for `rows` seats, joined to a derived table of
-    their summaries (PostgreSQL and SQLite alike)."""
-    table = Seat._meta.db_table
-    columns = ["id", *SEAT_SUMMARY]
-    types = {"id": "bigint", **SEAT_SUMMARY_TYPES}
-    row = ", ".join(f"CAST(%s AS {types[c]}) AS {c}" for c in columns)
-    values = " UNION ALL ".join([f"SELECT {row}"] * rows)
-    sets = ", ".join(f"{c} = v.{c}" for c in SEAT_SUMMARY)
-    return f"UPDATE {table} SET {sets} FROM ({values}) AS v WHERE {table}.id = v.id"
 
 
 class Seat(models.Model):

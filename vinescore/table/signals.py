@@ -11,17 +11,14 @@ from django.dispatch import Signal
 # change commits (changed_on_commit).
 game_changed = Signal()
 
-# What another process need not make again, told by the one that made it:
+# What another process need not draw again, told by the one that drew it:
 # the live part a change's answer drew of the version it made, for one kind
-# of visitor (`pk`, `version`, `kind`, `html`), and the hand that made a
-# version, once committed (`pk`, `version`, `hand`).
+# of visitor (`pk`, `version`, `kind`, `html`).
 part_drawn = Signal()
-hand_added = Signal()
 
 # Asked for what the news of another process's change carried (carried): the
-# live part of `version` for `kind`, and the hand that made `version`.
+# live part of `version` for `kind`.
 part_carried = Signal()
-hand_carried = Signal()
 
 
 def changed_on_commit(sender: type, pk: int, version: int | None = None) -> None:

@@ -475,8 +475,7 @@ class Command(BaseCommand):
         client = Client(SERVER_NAME="127.0.0.1")
         client.force_login(get_user_model().objects.get(username="bench"))
         hand = {"bidder": "1", "bid": "3", "tricks": ["2", "3", "2", "2", "2"]}
-        # The queries of a hand after one entered in the same process (the
-        # table it left is kept, as at a table entering hand after hand).
+        # The queries of a hand after a hand, as at a table.
         for _ in range(2):
             game.refresh_from_db()
             with CaptureQueriesContext(connection) as ctx:
