@@ -49,6 +49,24 @@ def test_a_game_downloads_as_a_csv_score_sheet(client):
     assert rows[2][5:7] == ["13", "17"]
 
 
+@pytest.mark.parametrize(
+    "download",
+    [
+        "/games/{pk}/export.json",
+        "/games/{pk}/export.csv",
+        "/games/export.json",
+        "/games/bgstats.zip",
+    ],
+)
+def test_a_download_of_the_groups_games_is_kept_by_no_shared_cache(client, download):
+    game = make_game(hands=[BEN_13] * 4)  # finished: BG Stats' zip holds it too
+    response = client.get(download.format(pk=game.pk))
+    assert response.status_code == 200 and "attachment" in response["Content-Disposition"]
+    said = {part.strip() for part in response["Cache-Control"].split(",")}
+    assert {"private", "no-store"} <= said
+    body(response)
+
+
 def test_downloading_all_games_matches_the_export_command(client):
     make_game(hands=[BEN_13])
     make_game("chevalier")
