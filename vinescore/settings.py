@@ -177,12 +177,14 @@ AUTH_PASSWORD_VALIDATORS = [
     )
 ]
 # Sign-in (here and in the admin) is refused for a while after 5 wrong
-# passwords for one account, or from one address.
+# passwords for one account, or from one address; wrong table-link codes
+# count from their address only (accounts/pauses.py).
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = timedelta(minutes=15)
-AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_LOCKOUT_PARAMETERS = "vinescore.accounts.pauses.lockout_parameters"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "accounts/locked_out.html"
+AXES_LOCKOUT_CALLABLE = "vinescore.accounts.pauses.paused"
 AXES_VERBOSE = False
 
 ROOT_URLCONF = "vinescore.urls"

@@ -147,6 +147,16 @@ def test_the_same_submit_sent_twice_at_once_is_stored_once():
         assert_outcome_equals_the_hands(game)
 
 
+def test_the_same_note_sent_twice_at_once_is_stored_once():
+    for _ in range(REPEATS):
+        game = make_game(hands=[EXACT_BEN])
+        same = {"note": "Pizza", **drawn(game, "n" * 20)}
+        path = f"/games/{game.pk}/note/"
+        answers = race(phone(path, same), phone(path, same))
+        assert [getattr(a, "status_code", repr(a)) for a in answers] == [302, 302]
+        assert game.changes.filter(action=GameChange.NOTE).count() == 1
+
+
 def test_two_devices_setting_up_a_fresh_install_make_one_owner():
     from django.contrib.auth import get_user_model
 

@@ -49,6 +49,24 @@ def test_a_game_downloads_as_a_csv_score_sheet(client):
     assert rows[2][5:7] == ["13", "17"]
 
 
+@pytest.mark.parametrize(
+    "download",
+    [
+        "/games/{pk}/export.json",
+        "/games/{pk}/export.csv",
+        "/games/export.json",
+        "/games/bgstats.zip",
+    ],
+)
+def test_a_download_of_the_groups_games_is_kept_by_no_shared_cache(client, download):
+    game = make_game(hands=[BEN_13] * 4)  # finished: BG Stats' zip holds it too
+    response = client.get(download.format(pk=game.pk))
+    assert response.status_code == 200 and "attachment" in response["Content-Disposition"]
+    said = {part.strip() for part in response["Cache-Control"].split(",")}
+    assert {"private", "no-store"} <= said
+    body(response)
+
+
 def test_downloading_all_games_matches_the_export_command(client):
     make_game(hands=[BEN_13])
     make_game("chevalier")
@@ -66,6 +84,23 @@ def test_uploading_a_file_imports_its_games(client):
     assert response.status_code == 200
     assert "Imported 1 game." in response.content.decode()
     assert Game.objects.get().final_totals == [0, 17, 4, 2]
+
+
+def test_a_file_with_a_hand_after_the_win_imports_nothing_and_says_which(client):
+    game = make_game("pad", ("Ana", "Ben", "Cy"), target=70, hands=[{"points": [10, 0, 0]}] * 7)
+    make_game(hands=[ANA_MISSES])
+    data = json.loads(body(client.get("/games/export.json")))
+    won = next(record for record in data["games"] if record["id"] == str(game.uid))
+    won["title"] = "Thursday"
+    won["hands"].append({"facts": {"points": [0, 5, 0]}})
+    Game.objects.all().delete()
+    upload = SimpleUploadedFile("games.json", json.dumps(data).encode())
+    response = client.post("/games/import/", {"file": upload})
+    assert response.status_code == 422
+    text = response.content.decode()
+    assert "Nothing was imported." in text
+    assert "Game 1 (Thursday), hand 8 comes after the game was won on hand 7" in text
+    assert not Game.objects.exists() and not Hand.objects.exists()
 
 
 def test_a_bad_file_imports_nothing_and_says_where(client):
@@ -124,7 +159,7 @@ def test_downloading_all_games_streams_them_game_by_game(client, monkeypatch):
 
 def test_downloading_all_games_holds_a_few_games_at_a_time_not_the_file(client, monkeypatch):
     monkeypatch.setattr(export, "CHUNK_SIZE", 5)
-    make_game(hands=[ANA_MISSES, BEN_13] * 50)
+    make_game(target=99_999, hands=[ANA_MISSES, BEN_13] * 50)
     one = json.loads(body(client.get("/games/export.json")))
     one["games"] *= 40
     import_records(read_records(io.StringIO(json.dumps(one))), default_group(), copy=True)

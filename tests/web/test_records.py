@@ -975,6 +975,60 @@ def test_the_import_command_reports_a_bad_record_and_saves_nothing(tmp_path):
         call_command("import_games", str(tmp_path / "missing.json"))
 
 
+# --- a hand after the win ---------------------------------------------------
+
+BEN_MAKES_6 = {"bidder": 1, "bid": 6, "tricks": [2, 6, 2, 3]}  # 6 a hand: 42 of 40 on hand 7
+AFTER_THE_WIN = (
+    "Game 2 (Coralon), hand 8 comes after the game was won on hand 7: a won game takes no "
+    "more hands. Leave it out, or give the target the table played on to."
+)
+
+
+def won_on_hand_7_and_an_eighth_hand() -> dict:
+    """A file of two games: one still going, then a Coralon game to 40 that
+    Ben won on hand 7, with an 8th hand after it."""
+    make_game(target=40, hands=[BEN_MAKES_6] * 2)
+    make_game(target=40, hands=[BEN_MAKES_6] * 7)
+    data = json.loads(export())
+    won = data["games"][1]
+    assert won["winner"]["sides"] == ["Ben"]
+    won["hands"].append({"facts": won["hands"][-1]["facts"]})
+    wipe()
+    return data
+
+
+def test_the_import_command_refuses_a_hand_after_the_win_and_saves_nothing(tmp_path):
+    path = tmp_path / "won.json"
+    path.write_text(json.dumps(won_on_hand_7_and_an_eighth_hand()), encoding="utf-8")
+    with pytest.raises(CommandError) as caught:
+        call_command("import_games", str(path), stdout=io.StringIO())
+    assert str(caught.value) == AFTER_THE_WIN
+    assert not Game.objects.exists() and not Hand.objects.exists()
+
+
+def test_the_same_game_played_on_to_a_higher_target_imports():
+    data = won_on_hand_7_and_an_eighth_hand()
+    data["games"][1]["target"] = 100  # reopened to play on, as the sheet does it
+    del data["games"][1]["winner"]
+    going, played_on = load(json.dumps(data))
+    assert played_on.hand_count == 8 and not played_on.is_finished
+    assert played_on.final_totals == [0, 48, 0, 0]
+
+
+def test_a_session_the_table_ends_takes_every_hand_until_it_ends():
+    # No target decides a coin session or a score pad without one: the
+    # table's end does, after the last hand.
+    session = make_case("baronet")
+    pad = make_game("pad", NAMES[:3], target=None, hands=[{"points": [10, 0, 0]}] * 9)
+    for game in (session, pad):
+        game.end_session()
+    text = export()
+    wipe()
+    imported = load(text)
+    assert [g.hand_count for g in imported] == [session.hand_count, 9]
+    assert all(g.is_finished for g in imported)
+
+
 # --- the schema --------------------------------------------------------------
 
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
@@ -1077,8 +1131,16 @@ class ImportOfExportKeepsTheScore(TestCase):
             hands=hands,
         )
         before = outcome(original)
+        won_on = original.played()[1].decided_at
         text = export()
         wipe()
+        if won_on is not None and won_on < len(hands):
+            # A hand the sheet would have refused once the game was won.
+            after = f"hand {won_on + 1} comes after the game was won on hand {won_on}"
+            with pytest.raises(RecordInvalid, match=after):
+                load(text)
+            assert not Game.objects.exists()
+            return
         (imported,) = load(text)
         assert outcome(imported) == before
         assert export() == text

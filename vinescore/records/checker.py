@@ -333,6 +333,7 @@ class Checker:
         cleaned = []
         for i, hand in enumerate(self.record["hands"]):
             self.shape(i)
+            self.not_after_the_win(sheet, i + 1)
             try:
                 clean = rules.check_record(hand["facts"], sheet.table_for(i))
             except HandInvalid as invalid:
@@ -368,6 +369,22 @@ class Checker:
             scored = None if squared is None else payment_records(squared)
             self.derived(self.record, "settle_up", scored, names=setup.names)
         return cleaned
+
+    def not_after_the_win(self, sheet: Sheet, hand: int) -> None:
+        """A game is finished once won, as the score sheet has it: a hand after
+        that is refused as the sheet refuses it. (A coin session, or a game the
+        table ends, is won only when ended, after its last hand.)"""
+        if sheet.winner is None:
+            return
+        raise RecordInvalid(
+            gettext(
+                "{where} comes after the game was won on hand {won}: a won game takes no "
+                "more hands. Leave it out, or give the target the table played on to."
+            ).format(where=hand_words(self.label, hand), won=sheet.decided_at),
+            game=self.position,
+            hand=hand,
+            field="hands",
+        )
 
     def check_winner(self, claimed: dict | None, sheet: Sheet) -> None:
         """The winner a file names (sides matched as player names are: ignoring

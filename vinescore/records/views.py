@@ -21,6 +21,7 @@ from django.shortcuts import get_object_or_404, redirect
 from django.template.response import TemplateResponse
 from django.utils.text import slugify
 from django.utils.translation import get_language, gettext, gettext_lazy
+from django.views.decorators.cache import cache_control
 from django.views.decorators.http import require_http_methods, require_safe
 
 from vinescore.accounts import access
@@ -54,10 +55,15 @@ def attachment(name: str) -> str:
     return f'attachment; filename="{name}"'
 
 
+# A download of a group's games is theirs alone: no shared proxy or cache keeps it.
+personal_download = cache_control(private=True, no_store=True)
+
+
 def file_stem(game: Game) -> str:
     return f"vinescore-{slugify(game.name) or 'game'}-{game.pk}"
 
 
+@personal_download
 @require_safe
 def game_json(request: HttpRequest, pk: int) -> HttpResponse:
     game = get_game(request, pk)
@@ -77,6 +83,7 @@ def inert(text: str) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
+@personal_download
 @require_safe
 def game_csv(request: HttpRequest, pk: int) -> HttpResponse:
     """The score sheet as a spreadsheet: a row per hand, award and total per
@@ -105,6 +112,7 @@ def game_csv(request: HttpRequest, pk: int) -> HttpResponse:
     return response
 
 
+@personal_download
 @require_safe
 def all_games_json(request: HttpRequest) -> HttpResponse:
     """Every game of the group the lists show."""
@@ -148,6 +156,7 @@ def bgstats_files(games) -> Iterator[bytes]:
     yield pipe.take()
 
 
+@personal_download
 @require_safe
 def all_plays_bgstats(request: HttpRequest) -> HttpResponse:
     """The group's finished games as BG Stats plays, one file a game."""

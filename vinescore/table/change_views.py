@@ -38,6 +38,7 @@ from .links import guest_page
 from .models import (
     MAX_HANDS,
     Game,
+    GameChange,
     Hand,
     LiveHand,
     hand_number,
@@ -47,6 +48,7 @@ from .sheet_views import (
     change_to,
     gone,
     refuse_stale,
+    sent_again,
     sheet_response,
 )
 from .views import get_game, get_hand
@@ -91,18 +93,18 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
 
 
 def hand_sent_again(request: HttpRequest, form: HandForm) -> HttpResponse:
-    """The same hand sent again (a retry after a dropped answer): answered
-    as the first time, saying it is safe."""
+    """The same hand sent again (a retry after a dropped answer, whatever
+    version it names): answered as the first time, saying it is safe."""
     game, earlier = form.game, form.sent_before
+    if earlier.action == GameChange.ADDED and earlier.hand.deleted_at is None:
+        said = gettext("Hand {number} is in: it was sent twice and stored once.").format(
+            number=game.number_of(earlier.hand)
+        )
+    else:
+        said = form.already_stored()
+    messages.info(request, said)
     if not request.htmx:
         return HttpResponseRedirect(game.get_absolute_url())
-    if earlier.hand_id is not None and earlier.hand.deleted_at is None:
-        messages.info(
-            request,
-            gettext("Hand {number} is in: it was sent twice and stored once.").format(
-                number=game.number_of(earlier.hand)
-            ),
-        )
     return sheet_response(request, game, game.place.who)
 
 
@@ -154,7 +156,7 @@ def hand_edit_post(request: HttpRequest, game: Game, hand: Hand) -> HttpResponse
     form = HandForm(game.rules, table, request.POST, game=game)
     valid = form.is_valid()
     if form.sent_before is not None:
-        return back
+        return sent_again(request, form, back)
     if form.is_stale:
         return refuse_stale(request, form)
     if number is None:  # deleted, and the version did not move since: a hand of no page
@@ -269,13 +271,15 @@ def delete_hand(request: HttpRequest, form: ChangeForm, hand_pk: int) -> HttpRes
     if form.is_stale and form.sent_before is None:
         return refuse_stale(request, form)
     hand = get_hand(game, hand_pk)
+    sheet = HttpResponseRedirect(game.get_absolute_url())
+    if form.sent_before is not None and hand.deleted_at is None:  # restored since
+        return sent_again(request, form, sheet)
     if hand.deleted_at is None:
         refused = settled_refusal(request, game)
         if refused is not None:
             return refused
         reopen_if_settled(request, game, game.number_of(hand))
-        key = "" if form.sent_before is not None else form.one_time_key
-        game.delete_hand(hand, key=key, **guest_of(request, game))
+        game.delete_hand(hand, key=form.one_time_key, **guest_of(request, game))
     messages.add_message(
         request,
         HAND_DELETED,
@@ -284,7 +288,7 @@ def delete_hand(request: HttpRequest, form: ChangeForm, hand_pk: int) -> HttpRes
         ),
         extra_tags=str(hand.pk),
     )
-    return HttpResponseRedirect(game.get_absolute_url())
+    return sheet
 
 
 @guest_page
@@ -296,7 +300,9 @@ def hand_restore(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
             return refuse_stale(request, form)
         hand = get_hand(game, hand_pk)
         restored = HttpResponseRedirect(f"{game.get_absolute_url()}#hand-{hand.pk}")
-        if form.sent_before is not None or hand.deleted_at is None:
+        if form.sent_before is not None:
+            return sent_again(request, form, restored)
+        if hand.deleted_at is None:
             return restored
         if game.hand_count >= MAX_HANDS:
             full = gettext("A game holds at most {most} hands: this one is full.").format(
@@ -354,7 +360,7 @@ def reopen(request: HttpRequest, game: Game) -> HttpResponse:
     form = ReopenForm(request.POST, game=game)
     valid = form.is_valid()
     if form.sent_before is not None:
-        return sheet
+        return sent_again(request, form, sheet)
     if form.is_stale:
         return refuse_stale(request, form)
     if not game.is_finished:
@@ -418,12 +424,14 @@ def game_end_session(request: HttpRequest, pk: int) -> TemplateResponse | HttpRe
     if request.method == "POST":
         with change_to(request, pk) as game:
             form = ChangeForm(request.POST, game=game)
-            if form.is_stale and form.sent_before is None:
+            sheet = HttpResponseRedirect(game.get_absolute_url())
+            if form.sent_before is not None:
+                return sent_again(request, form, sheet)
+            if form.is_stale:
                 return refuse_stale(request, form)
             if game.ends_by_table and not game.ended and not game.is_finished:
-                key = "" if form.sent_before is not None else form.one_time_key
-                game.end_session(key=key)
-            return HttpResponseRedirect(game.get_absolute_url())
+                game.end_session(key=form.one_time_key)
+            return sheet
     game = get_game(request, pk, write=True)
     if not game.ends_by_table or game.is_finished:
         return HttpResponseRedirect(game.get_absolute_url())
@@ -451,8 +459,10 @@ def game_end_session(request: HttpRequest, pk: int) -> TemplateResponse | HttpRe
 def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
     with change_to(request, pk) as game:
         form = ChangeForm(request.POST, game=game)
-        if form.sent_before is not None:  # to the rematch the first submit started
-            return HttpResponseRedirect(reverse("game", args=[form.sent_before.after["game"]]))
+        earlier = form.sent_before
+        if earlier is not None:  # to the rematch the first submit started
+            started = earlier.after["game"] if earlier.action == GameChange.REMATCH else game.pk
+            return sent_again(request, form, HttpResponseRedirect(reverse("game", args=[started])))
         if form.is_stale:
             return refuse_stale(request, form)
         return HttpResponseRedirect(game.start_rematch(key=form.one_time_key).get_absolute_url())
@@ -493,7 +503,7 @@ def game_note(request: HttpRequest, pk: int) -> HttpResponse:
         form = NoteForm(request.POST, game=game)
         valid = form.is_valid()
         if form.sent_before is not None:
-            return HttpResponseRedirect(game.get_absolute_url())
+            return sent_again(request, form, HttpResponseRedirect(game.get_absolute_url()))
         if form.is_stale:
             return refuse_stale(request, form)
         if not valid:

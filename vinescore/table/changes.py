@@ -1,9 +1,10 @@
 """Changes from several phones at once.
 
 Every form that changes a game carries the version it was drawn from and a
-one-time key. The view locks the game row and compares: a change drawn from
-an older version is refused with what happened since, unless its key is
-already logged (the same submit sent again, answered as the first time).
+one-time key. The view locks the game row and compares: a key already logged
+is the same submit sent again, answered as the first time whatever version it
+names; else a change drawn from an older version is refused with what
+happened since.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import re
 import secrets
 
 from django import forms
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext, ngettext
 
 from .models import Game, GameChange, hand_number
@@ -61,9 +63,10 @@ class KeyForm(forms.Form):
 
 class ChangeForm(forms.Form):
     """Every form that changes a game: the version it was drawn from and a one-time
-    key, checked under the game's lock (sheet_views.change_to). Stale, its error
-    on `version` says what changed meanwhile (409); a resent submit finds its
-    first change in `sent_before`. Without a game it checks its own fields only."""
+    key, checked under the game's lock (sheet_views.change_to). A resent submit
+    finds its first change in `sent_before`, and is not valid, so nothing is made
+    twice; stale, its error on `version` says what changed meanwhile (409).
+    Without a game it checks its own fields only."""
 
     version = VersionField()
     key = KeyField()
@@ -76,9 +79,15 @@ class ChangeForm(forms.Form):
 
     def clean(self):
         data = super().clean()
-        if self.game is None or self.drawn_from == self.game.version:
+        if self.game is None:
             return data
+        # Looked for after the lock, in a query of its own: a submit that waited
+        # for the same one to commit sees its change.
         self._sent_before = self.earlier_submit()
+        if self._sent_before is not None:
+            self.add_error(None, forms.ValidationError(self.already_stored(), code="sent_before"))
+        if self.drawn_from == self.game.version:
+            return data
         if self._sent_before is None:
             self.changed = story(self.game, since(self.game, self.drawn_from))
         self.add_error("version", forms.ValidationError(self.stale_sentence(), code="stale"))
@@ -100,12 +109,16 @@ class ChangeForm(forms.Form):
     @property
     def sent_before(self) -> GameChange | None:
         """The change this same submit already made, when it is sent again."""
-        return self._sent_before if self.is_stale else None
+        return self._sent_before if self.has_error(NON_FIELD_ERRORS, "sent_before") else None
 
     def earlier_submit(self) -> GameChange | None:
         if not self.one_time_key:
             return None
         return self.game.changes.filter(key=self.one_time_key).first()
+
+    def already_stored(self) -> str:
+        """What a submit sent again is told: the first one was stored."""
+        return gettext("This was already stored: it was sent twice and stored once.")
 
     def stale_sentence(self) -> str:
         if not self.changed:

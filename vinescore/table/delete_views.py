@@ -20,7 +20,7 @@ from vinescore.accounts import access
 
 from .changes import ChangeForm
 from .models import RESTORE_DAYS, UNDO_MINUTES, Game, Seat
-from .sheet_views import change_to, deleted_page, refuse_stale
+from .sheet_views import change_to, deleted_page, refuse_stale, sent_again
 from .views import GAME_DELETED, get_game
 
 ALREADY_DELETED = gettext_lazy("This game was already deleted on another phone.")
@@ -38,7 +38,7 @@ def game_delete(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespons
             deleted = HttpResponseRedirect(reverse("game_list"))
             form = ChangeForm(request.POST, game=game)
             if form.sent_before is not None:
-                return deleted  # the same submit sent again
+                return sent_again(request, form, deleted)
             if game.is_deleted:
                 messages.error(request, ALREADY_DELETED)
                 return deleted_page(request, game, game.place, status=409)
@@ -74,8 +74,8 @@ def game_restore(request: HttpRequest, pk: int) -> HttpResponse:
             return restored
         place = game.place
         form = ChangeForm(request.POST, game=game)
-        if form.is_stale:
-            # Restored and deleted again since this form was drawn.
+        if form.is_stale or form.sent_before is not None:
+            # Restored and deleted again since this form was drawn (or sent).
             messages.error(request, ALREADY_DELETED)
             return deleted_page(request, game, place, status=409)
         if not game.can_be_restored_by(place.is_owner):

@@ -79,9 +79,8 @@ class SpectatorLink(GameLink):
 
 # A table link's code (/t/k7m2x9qa/): short enough to read out or type.
 # Crockford's base 32 drops i, l, o, u, so nothing is misread (o, i, l typed
-# read as 0 or 1: TableLink.code_in). 8 characters are 40 bits: with no limit on
-# guesses at /t/, 100 a second for a day find a given live link (at most
-# TABLE_LINK_HOURS old, one game's hands) about once in 127,000 days.
+# read as 0 or 1: TableLink.code_in). 8 characters are 40 bits, and wrong codes
+# at /t/ pause their address as wrong passwords do (accounts/pauses.py).
 TABLE_CODE_ALPHABET = "0123456789abcdefghjkmnpqrstvwxyz"
 TABLE_CODE_LENGTH = 8
 TABLE_CODE_TYPED = str.maketrans("oil", "011", "- ")

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_http_methods
 
 from .forms import ReplaceForm, SeatsForm
 from .models import Game
-from .sheet_views import change_to, refuse_stale
+from .sheet_views import change_to, refuse_stale, sent_again
 from .start_views import seat_players
 from .views import get_game
 
@@ -31,10 +31,10 @@ def game_seats(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse
         with change_to(request, pk) as game:
             sheet = HttpResponseRedirect(game.get_absolute_url())
             form = seats_form(game, request.POST)
+            if form.sent_before is not None:
+                return sent_again(request, form, sheet)
             if form.is_valid():
                 change_seats(game, form, form.one_time_key)
-                return sheet
-            if form.sent_before is not None:
                 return sheet
             if form.is_stale:
                 return refuse_stale(request, form)

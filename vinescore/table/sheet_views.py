@@ -66,6 +66,15 @@ def refuse_stale(request: HttpRequest, form: changes.ChangeForm) -> HttpResponse
     return sheet_response(request, form.game, form.game.place.who, status=409)
 
 
+def sent_again(
+    request: HttpRequest, form: changes.ChangeForm, response: HttpResponse
+) -> HttpResponse:
+    """A submit whose key is already logged, whatever version it names: the
+    answer the first time had (`response`), saying it was stored then."""
+    messages.info(request, form.already_stored())
+    return response
+
+
 # --- the score sheet ------------------------------------------------------
 #
 # Every caller renders the sheet through sheet_response(). game.html keeps what

@@ -20,7 +20,7 @@ from django.views.decorators.http import (
 )
 
 from vinescore import links
-from vinescore.accounts import access
+from vinescore.accounts import access, pauses
 from vinescore.scoring import REGISTRY
 
 from .links import SpectatorLink, TableLink, guest_page, watching
@@ -84,7 +84,11 @@ def watch_link_revoke(request: HttpRequest, pk: int, link_pk: int) -> HttpRespon
 @require_safe
 def table_link(request: HttpRequest, code: str) -> HttpResponse:
     """A table link scanned or typed: this phone scores as a guest from now on
-    (a member of the group just opens the sheet)."""
+    (a member of the group just opens the sheet). A code that opens nothing
+    counts towards the pause sign-in has, from this address."""
+    paused = pauses.paused_for(request, pauses.TABLE_CODE)
+    if paused is not None:
+        return paused
     code = TableLink.code_in(code)
     link = (
         TableLink.objects.select_related("game").filter(code=code).first()
@@ -92,6 +96,7 @@ def table_link(request: HttpRequest, code: str) -> HttpResponse:
         else None
     )
     if link is None:
+        pauses.missed(request, pauses.TABLE_CODE)
         raise Http404("No such link.")
     reason = link.refusal()
     if reason:

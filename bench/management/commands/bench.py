@@ -84,6 +84,21 @@ def use_database(path: Path) -> Path:
 PLAYERS = ("Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal")
 
 
+def won_on_the_last_hand(rng: random.Random, names: tuple[str, ...], hands: int):
+    """`hands` random hands and the target their last one reaches first: a
+    game won on its last hand, as a table stops at the win (an import
+    refuses a hand after it)."""
+    rules = REGISTRY["coralon"]
+    facts = [random_hand(rng) for _ in range(hands - 1)]
+    before = replay(rules, Setup(names), facts)
+    top = max([0, *(max(row.totals) for row in before.rows)])
+    while True:  # a last hand that passes every total before it
+        last = random_hand(rng)
+        if max(before.extended(last).totals) > top:
+            facts.append(last)
+            return facts, top + 1
+
+
 def build_history(games: int, hands_per_game: int, seed: int = 5) -> None:
     """Many finished four-player Coralon games, their hands, and their
     derived results, written in bulk."""
@@ -93,16 +108,21 @@ def build_history(games: int, hands_per_game: int, seed: int = 5) -> None:
     batch = 500
     for first in range(0, games, batch):
         size = min(batch, games - first)
+        played = []
+        for _ in range(size):
+            seated = rng.sample(players, 4)
+            names = tuple(p.name for p in seated)
+            played.append((seated, *won_on_the_last_hand(rng, names, hands_per_game)))
         made = Game.objects.bulk_create(
-            Game(kind="coralon", rules_version=rules.rules_version, target=40) for _ in range(size)
+            Game(kind="coralon", rules_version=rules.rules_version, target=target)
+            for _, _, target in played
         )
         seats, hands, results = [], [], []
-        for game in made:
-            seated = rng.sample(players, 4)
+        for game, (seated, facts, target) in zip(made, played, strict=True):
             seats += [Seat(game=game, player=p, position=i) for i, p in enumerate(seated)]
-            facts = [random_hand(rng) for _ in range(hands_per_game)]
             hands += [Hand(game=game, position=i + 1, facts=f) for i, f in enumerate(facts)]
-            results.append(replay(rules, Setup(tuple(p.name for p in seated), target=40), facts))
+            names = tuple(p.name for p in seated)
+            results.append(replay(rules, Setup(names, target=target), facts))
         Seat.objects.bulk_create(seats)
         Hand.objects.bulk_create(hands)
         now = time.time()
