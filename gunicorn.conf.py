@@ -7,7 +7,7 @@ keeps telling gunicorn the worker is alive while a long response, such as
 the download of a big group's games, is written; `timeout` kills only a
 worker whose loop is stuck. A worker whose master is gone (killed with
 SIGKILL) stops within a few seconds, so the server can start again on the
-same port at once (vinescore/serving.py).
+same port at once (vinescore/server/serving.py).
 
 How many workers: two where a change's news reaches every process
 (PostgreSQL's NOTIFY, or Redis). On SQLite without Redis nothing carries it
@@ -30,5 +30,5 @@ def post_fork(server, worker):
     os.environ["WEB_CONCURRENCY"] = str(server.cfg.workers)
 
 
-worker_class = "vinescore.serving.Worker"
+worker_class = "vinescore.server.serving.Worker"
 timeout = 30

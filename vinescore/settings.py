@@ -27,8 +27,8 @@ import dj_database_url
 from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
-from vinescore.lan import lan_addresses
 from vinescore.offline.headers import worker_policy
+from vinescore.sharing.lan import lan_addresses
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -128,7 +128,7 @@ MIDDLEWARE = [
     # Below whitenoise, which serves static files already compressed.
     "django.middleware.gzip.GZipMiddleware",
     "csp.middleware.CSPMiddleware",
-    "vinescore.middleware.permissions_policy",
+    "vinescore.server.middleware.permissions_policy",
     # A change's news goes to the other phones once its own answer is made.
     "vinescore.live.hub.news_after_answer",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -261,7 +261,7 @@ CACHES = {
 # well for correctness, as every key names the version it shows; sharing only
 # saves rendering the same version once per server. Redis's maxmemory with
 # an LRU policy is then the budget. When Redis cannot be reached, pages are
-# rendered without the cache and a warning is logged (vinescore/redis_cache.py);
+# rendered without the cache and a warning is logged (vinescore/server/redis_cache.py);
 # short socket timeouts keep a Redis that went away from holding up a page.
 # What is kept is named by the version of the data it shows, but drawn by
 # this release's code: keys carry a digest of the code and templates, so a
@@ -278,7 +278,7 @@ def release_digest() -> str:
 
 def shared_cache(redis_url: str) -> dict:
     return {
-        "BACKEND": "vinescore.redis_cache.ForgivingRedisCache",
+        "BACKEND": "vinescore.server.redis_cache.ForgivingRedisCache",
         "LOCATION": redis_url,
         "TIMEOUT": 60 * 60 * 6,
         "KEY_PREFIX": release_digest(),
@@ -392,7 +392,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "vinescore.static_storage.MinifiedStaticFilesStorage"
+            else "vinescore.server.static_storage.MinifiedStaticFilesStorage"
         )
     },
 }

@@ -25,8 +25,9 @@ from django.urls import reverse
 from tests.accounts.test_every_url import World, url_patterns
 from tests.factories import make_game, make_user
 from tests.phone import Phone
-from vinescore import guide, jswords
+from vinescore import guide
 from vinescore.accounts.models import Group
+from vinescore.offline import words as phone_words
 from vinescore.scoring import REGISTRY
 from vinescore.table.models import Game, Player
 
@@ -442,7 +443,7 @@ def script_words(text: str) -> list[str]:
 def test_every_word_the_scripts_show_is_in_the_catalog():
     shown = {word for path in JS.glob("*.js") for word in script_words(path.read_text())}
     assert len(shown) > 50
-    assert sorted(shown - set(jswords.WORDS)) == []
+    assert sorted(shown - set(phone_words.WORDS)) == []
 
 
 def test_a_german_page_carries_the_scripts_words_and_an_english_one_none():

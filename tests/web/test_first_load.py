@@ -12,7 +12,7 @@ from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
 
 from tests.factories import make_game
-from vinescore.static_storage import MinifiedStaticFilesStorage
+from vinescore.server.static_storage import MinifiedStaticFilesStorage
 
 pytestmark = pytest.mark.django_db
 
@@ -31,7 +31,7 @@ def test_our_scripts_and_styles_are_served_minified_and_whole():
         served = collected(staticfiles_storage.stored_name(name))
         assert len(served) < 0.9 * len(source)
         assert b"\n  //" not in served and b"/*" not in served
-        # Every word a phone shows is still there (vinescore.jswords gives them).
+        # Every word a phone shows is still there (vinescore.offline.words gives them).
         for said in re.findall(rb't\("([^"\\]{12,})"', source):
             assert said in served, said
 

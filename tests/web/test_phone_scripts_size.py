@@ -36,7 +36,8 @@ def test_a_hand_goes_by_htmx_and_no_script_reads_numbers_out_of_the_page_text():
 READS_TEXT = re.compile(r"\.(?:textContent|innerText|innerHTML|outerHTML)\b(?!\s*=(?!=))")
 # The reads a script may make, and why.
 READS_ALLOWED = {
-    # The words in the page's language: the JSON block the server renders (vinescore/jswords.py).
+    # The words in the page's language: the JSON block the server renders
+    # (vinescore/offline/words.py).
     ("vinescore.js", "JSON.parse(block.textContent)"),
 }
 

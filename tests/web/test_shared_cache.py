@@ -18,7 +18,7 @@ from django.test import override_settings
 
 from tests.factories import make_game
 from tests.redis_server import own_redis, redis_cache, running_redis
-from vinescore.redis_cache import ForgivingRedisCache
+from vinescore.server.redis_cache import ForgivingRedisCache
 from vinescore.table.live_parts import live_parts
 from vinescore.table.models import Game
 
@@ -47,7 +47,7 @@ def test_redis_url_puts_the_cache_in_redis():
         text=True,
         check=True,
     ).stdout
-    assert "vinescore.redis_cache.ForgivingRedisCache" in shown
+    assert "vinescore.server.redis_cache.ForgivingRedisCache" in shown
     assert "redis://127.0.0.1:6379/1" in shown
     assert "'socket_timeout': 0.5" in shown
 
@@ -71,7 +71,7 @@ def test_with_redis_stopped_pages_render_hands_are_scored_and_one_warning_is_log
     with own_redis() as redis, override_settings(CACHES=redis_cache(redis.url)):
         client.get(game.get_absolute_url())
         redis.stop()
-        with caplog.at_level(logging.WARNING, logger="vinescore.redis_cache"):
+        with caplog.at_level(logging.WARNING, logger="vinescore.server.redis_cache"):
             for path in ("/", "/history/", "/players/", game.get_absolute_url()):
                 assert client.get(path).status_code == 200
             response = client.post(f"/games/{game.pk}/hands/", CY_5, headers=HTMX)
@@ -80,7 +80,7 @@ def test_with_redis_stopped_pages_render_hands_are_scored_and_one_warning_is_log
             page = client.get(game.get_absolute_url()).text
         assert "Score hand 3" in page
         assert Game.objects.get().final_totals == [0, 13, 5, 0]
-        warnings = [r for r in caplog.records if r.name == "vinescore.redis_cache"]
+        warnings = [r for r in caplog.records if r.name == "vinescore.server.redis_cache"]
         assert len(warnings) == 1
         assert "cannot be reached" in warnings[0].getMessage()
 

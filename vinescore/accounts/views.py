@@ -25,7 +25,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.utils.translation import gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
-from vinescore import links
+from vinescore.sharing import links
 
 from . import access, setup_code
 from .forms import GroupForm, InvitationForm, OwnerForm, RoleForm, SwitchForm

@@ -99,7 +99,7 @@ def up(request: HttpRequest) -> HttpResponse:
     except DatabaseFailure as error:  # OperationalError, or InterfaceError on a dead connection
         log.warning("Health check: the database cannot be reached: %s", error)
         return HttpResponse("database unavailable", content_type="text/plain", status=503)
-    check_cache = getattr(cache, "check", None)  # the Redis cache (vinescore/redis_cache.py)
+    check_cache = getattr(cache, "check", None)  # the Redis cache (vinescore/server/redis_cache.py)
     if check_cache is not None:
         try:
             check_cache()

@@ -19,9 +19,9 @@ from django.views.decorators.http import (
     require_safe,
 )
 
-from vinescore import links
 from vinescore.accounts import access, pauses
 from vinescore.scoring import REGISTRY
+from vinescore.sharing import links
 
 from .links import SpectatorLink, TableLink, guest_page, watching
 from .middleware import table_link_ended

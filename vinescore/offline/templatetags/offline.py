@@ -4,8 +4,7 @@ sheets apart, and drops them all when a page names someone else, or nobody."""
 from django import template
 from django.utils.html import json_script
 
-from vinescore import jswords
-from vinescore.offline import kept
+from vinescore.offline import kept, words
 
 register = template.Library()
 
@@ -19,6 +18,6 @@ def offline_id(context) -> str:
 @register.simple_tag
 def js_words() -> str:
     """The scripts' words in the page's language, as a JSON data block
-    (vinescore/jswords.py); nothing on an English page."""
-    said = jswords.catalog()
+    (vinescore/offline/words.py); nothing on an English page."""
+    said = words.catalog()
     return json_script(said, "vinescore-words") if said else ""

@@ -15,8 +15,8 @@ from django.http import HttpRequest
 from django.utils.safestring import SafeString
 from django.utils.translation import gettext, gettext_noop
 
-from vinescore import lan
-from vinescore.qr import qr_svg
+from vinescore.sharing import lan
+from vinescore.sharing.qr import qr_svg
 
 NOWHERE = gettext_noop(
     "No address other phones can open is known: this page was opened as {host}, a name "
