@@ -239,9 +239,7 @@ TEMPLATES = [
 # each dealer, which a new version reuses (its rows shown are kept apart, in
 # the worker's own memory: shared_parts.drawn_parts). Every worker sees every
 # table (its phones' streams are spread over them), so 20,000 keeps the
-# reused ones of a thousand tables and more. With 500 they were dropped
-# before the table's next hand at 60 tables, and each hand drew its rows and
-# fields anew (the POST's CPU 16 ms where 14 ms).
+# reused ones of a thousand tables and more.
 # PAGE_CACHE=false renders everything afresh on every request (the live
 # parts too: vinescore/shared_parts.py).
 PAGE_CACHE = env_bool("PAGE_CACHE", True)

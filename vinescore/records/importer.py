@@ -61,9 +61,9 @@ class _Players:
 
 def _save_batch(batch: list[Checked], players: _Players) -> list[Game]:
     """Saves checked games a batch at a time, writing what add_hand, log and
-    refresh_result would in a few queries a batch: through the model methods,
-    2,000 games took 39 s (here 0.3 s) and held the database for seconds a batch,
-    where a table entering a hand must wait under one (tests/web/test_big_group.py)."""
+    refresh_result would in a few queries a batch: through the model methods a
+    batch held the database for seconds, where a table entering a hand must
+    wait under one (tests/web/test_big_group.py)."""
     players.resolve(name for checked in batch for name in checked.names)
     games, seated_games, summaries = [], [], []
     for checked in batch:

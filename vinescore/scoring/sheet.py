@@ -182,8 +182,7 @@ class Sheet:
         return self.seat_summaries()[seat]
 
     def seat_summaries(self) -> list[SeatSummary]:
-        """Every seat's part of the game, from one pass over the hands (a
-        pass a seat was a tenth of a long game's hand entered)."""
+        """Every seat's part of the game, from one pass over the hands."""
         seats = len(self.setup.names)
         bids, made, bid_total = [0] * seats, [0] * seats, [0] * seats
         for row in self.rows:
