@@ -4,7 +4,7 @@ Two app processes are played by one: worker A takes the hands' POSTs
 (Django's test client, as profile_hand), worker B holds most of the
 table's streams. Each keeps its own memory: its cache when that is the
 per-process LocMemCache (swapped in and out here), the hands it kept
-(KEPT) and its streams' shared live parts; a shared cache (REDIS_URL, or
+(KEPT), its live parts among the rest of its cache; a shared cache (REDIS_URL, or
 --shared-cache to play one with this process's memory) is shared. For
 each hand, five phones' streams each read one event through the stream's
 own snapshot function (live/stream.py): B's first (the new version
@@ -45,10 +45,8 @@ from django_htmx.middleware import HtmxDetails
 
 from bench import profiling
 from bench.management.commands.bench_tables import random_hand
-from vinescore import shared_parts
 from vinescore.live import stream
 from vinescore.scoring import REGISTRY
-from vinescore.table import live_parts as parts
 from vinescore.table import models as table_models
 from vinescore.table.models import Game, KeptTables, Player, Seat
 
@@ -66,8 +64,6 @@ class Worker:
         self.name = name
         self.cache = (OrderedDict(), {})
         self.kept = KeptTables()
-        self.live_parts = shared_parts.DrawnHere()
-        self.drawn_parts = shared_parts.DrawnHere(size=20_000)
 
 
 @contextmanager
@@ -79,8 +75,6 @@ def inside(worker: Worker, shared: bool):
         backend._cache, backend._expire_info = worker.cache
     with (
         mock.patch.object(table_models, "KEPT", worker.kept),
-        mock.patch.object(parts, "live_parts", worker.live_parts),
-        mock.patch.object(shared_parts, "drawn_parts", worker.drawn_parts),
     ):
         try:
             yield
@@ -113,10 +107,9 @@ def stream_request(pk: int, client: Client, secret: str):
 
 def forget_all() -> None:
     """This process as if it had never drawn a page: the cache, the hands
-    kept and the pages and live parts kept."""
+    kept and the parts kept."""
     caches["default"].clear()
     table_models.KEPT.clear()
-    parts.live_parts.kept.clear()
 
 
 class Command(BaseCommand):
