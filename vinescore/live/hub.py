@@ -7,8 +7,8 @@ access (one query), so a lost or doubled message costs at most one look, and
 every stream looks again each LIVE_STREAM_LOOK seconds anyway.
 
 The news names the version, so a stream that looked lately may be sent a
-version this process has already rendered for its kind of visitor without
-a look of its own (stream.Trust). What may change who sees a game without
+version whose live part is kept for its kind of visitor (Django's cache)
+without a look of its own (stream.Trust). What may change who sees a game without
 moving its version (a withdrawn link, a member's role, a signing out) is
 news too: `announce(pk)` for one game, `announce_access()` for all, after
 which every stream looks again before it is sent anything.
@@ -21,7 +21,6 @@ import base64
 import functools
 import json
 import logging
-import zlib
 from collections import OrderedDict, defaultdict
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -34,9 +33,6 @@ logger = logging.getLogger(__name__)
 CHANNEL = "vinescore_games"
 # The news of an access change for every game, in place of a game's pk.
 ACCESS = "*"
-# PostgreSQL's limit on a NOTIFY's payload is 8,000 bytes: a live part
-# packed larger than this is left out, and each process renders its own.
-MOST_CARRIED = 7_000
 
 
 # How many games' latest hands a process keeps from the news (Hub.hand_heard).
@@ -46,23 +42,16 @@ HANDS_HEARD = 5_000
 @dataclass
 class News:
     """What a change tells the other processes of a game: its new version
-    (None: who may see it changed), and what its own process made of it
-    that the others need not make again: the live part its answer rendered,
-    for one kind of visitor (carry), and the hand it added (carry_hand)."""
+    (None: who may see it changed), and the hand it added (carry_hand),
+    which the others need not read again."""
 
     version: int | None
-    kind: tuple | None = None
-    html: str = ""
     hand: str = ""
 
     def payload(self, pk: int | str) -> str:
-        """pk:version:part:hand, the part and hand packed (packed); the part
-        left out when it does not fit in a NOTIFY."""
-        part = packed(self.kind, self.html) if self.kind is not None else ""
+        """pk:version:hand, the hand base64-encoded."""
         hand = base64.b64encode(self.hand.encode()).decode()
-        if len(part) + len(hand) > MOST_CARRIED:
-            part = ""
-        return f"{pk}:{self.version or ''}:{part}:{hand}"
+        return f"{pk}:{self.version or ''}:{hand}"
 
 
 # The news of changes committed while a request is answered, held until the
@@ -101,15 +90,6 @@ def tell(pk: int, version: int | None) -> None:
         waiting[pk] = News(version)
 
 
-def carry(pk: int, version: int, kind: tuple, html: str) -> None:
-    """The live part of game `pk`'s new `version` for one `kind` of visitor,
-    rendered by the answer of the change that made it: carried with the news,
-    so that no other process renders it again (Hub.carried_part)."""
-    news = held_news(pk, version)
-    if news is not None:
-        news.kind, news.html = kind, html
-
-
 def carry_hand(pk: int, version: int, hand: dict) -> None:
     """The hand that made game `pk`'s `version` (its pk, facts and time, as
     JSON has them), carried with the news, so that another process whose
@@ -124,13 +104,6 @@ def held_news(pk: int, version: int) -> News | None:
     """The news held for game `pk` at `version`, if any."""
     news = (held.get() or {}).get(pk)
     return news if news is not None and news.version == version else None
-
-
-def packed(kind: tuple, html: str) -> str:
-    """A live part and its kind as a NOTIFY carries them ("" if too long)."""
-    part = json.dumps(kind).encode() + b"\n" + html.encode()
-    part = base64.b64encode(zlib.compress(part)).decode()
-    return part if len(part) <= MOST_CARRIED else ""
 
 
 def tell_held(waiting: Held) -> None:
@@ -186,10 +159,8 @@ class Hub:
     def __init__(self) -> None:
         self.waiting: dict[int, set[asyncio.Event]] = defaultdict(set)
         self.turns: dict[int, asyncio.Lock] = {}
-        # The latest version heard of, for each game with a stream here,
-        # and the live part its news carried, packed (see carry).
+        # The latest version heard of, for each game with a stream here.
         self.versions: dict[int, int] = {}
-        self.carried: dict[int, tuple[int, str]] = {}
         # The latest hand heard of for each game, streams here or not.
         self.hands: OrderedDict[int, tuple[int, str]] = OrderedDict()
         # Counts the news of access changes (and the times the news may have
@@ -206,7 +177,6 @@ class Hub:
             self.waiting.clear()
             self.turns.clear()
             self.versions.clear()
-            self.carried.clear()
             self.listeners = self.start_listeners()
         event = asyncio.Event()
         self.waiting[pk].add(event)
@@ -220,14 +190,13 @@ class Hub:
                 del self.waiting[pk]
                 self.turns.pop(pk, None)
                 self.versions.pop(pk, None)
-                self.carried.pop(pk, None)
 
     def turn(self, pk: int) -> asyncio.Lock:
         """Held while a stream reads game `pk`: the first of the woken streams renders
         and keeps the sheet, the others only look it up."""
         return self.turns.setdefault(pk, asyncio.Lock())
 
-    def wake(self, pk: int, version: int | None = None, part: str = "") -> None:
+    def wake(self, pk: int, version: int | None = None) -> None:
         events = self.waiting.get(pk)
         if not events:
             return
@@ -235,21 +204,8 @@ class Hub:
             self.access_changes += 1
         elif version > self.versions.get(pk, 0):
             self.versions[pk] = version
-            if part:
-                self.carried[pk] = (version, part)
         for event in events:
             event.set()
-
-    def carried_part(self, pk: int, version: int, kind: tuple) -> str | None:
-        """The live part of `version` for `kind`, if its news carried it."""
-        version_carried, packed = self.carried.get(pk, (None, ""))
-        if version_carried != version or not packed:
-            return None
-        try:
-            head, _, html = zlib.decompress(base64.b64decode(packed)).partition(b"\n")
-        except (ValueError, zlib.error):
-            return None
-        return html.decode() if head == json.dumps(kind).encode() else None
 
     def version_heard(self, pk: int) -> int | None:
         """The latest version of game `pk` this process heard of, if any."""
@@ -261,7 +217,7 @@ class Hub:
             loop.call_soon_threadsafe(self.heard, payload)
 
     def heard(self, payload: str) -> None:
-        pk, version, part, hand = (payload.split(":") + ["", "", ""])[:4]
+        pk, version, hand = (payload.split(":") + ["", ""])[:3]
         if pk == ACCESS:
             self.access_changes += 1
         elif pk.isdigit():
@@ -271,7 +227,7 @@ class Hub:
                 self.hands.move_to_end(int(pk))
                 while len(self.hands) > HANDS_HEARD:
                     self.hands.popitem(last=False)
-            self.wake(int(pk), version, part)
+            self.wake(int(pk), version)
 
     def hand_heard(self, pk: int, version: int) -> dict | None:
         """The hand that made game `pk`'s `version`, if its news said."""
