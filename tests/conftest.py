@@ -1,14 +1,11 @@
 import os
 
 import pytest
-from django.core.cache import cache
+from django.core.cache import caches
 from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
 from tests.phone import Phone
-from vinescore.live.stream import framed_parts
-from vinescore.shared_parts import drawn_parts
-from vinescore.table.live_parts import live_parts
 
 # Property tests check what the rules do, never how fast: a busy machine
 # (CI's two cores running browsers and servers) must not fail one.
@@ -54,15 +51,11 @@ def in_english_unless_asked():
 def empty_cache():
     """Each test starts with nothing rendered: a new test database reuses
     primary keys, so an earlier test's cards and live parts must not be found."""
-    cache.clear()
-    live_parts.kept.clear()
-    drawn_parts.kept.clear()
-    framed_parts.kept.clear()
+    for kept in caches.all():
+        kept.clear()
     yield
-    cache.clear()
-    live_parts.kept.clear()
-    drawn_parts.kept.clear()
-    framed_parts.kept.clear()
+    for kept in caches.all():
+        kept.clear()
 
 
 @pytest.hookimpl(hookwrapper=True)

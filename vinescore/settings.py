@@ -236,12 +236,12 @@ TEMPLATES = [
 # latest hands only, and the chart a point a hand: under 64 KB for all the
 # parts of a game of 300 hands; "show all hands" is not kept). A table keeps
 # about 15 alive: its latest version's parts (about 10) and its fields for
-# each dealer, which a new version reuses (its rows shown are kept apart, in
-# the worker's own memory: shared_parts.drawn_parts). Every worker sees every
+# each dealer, which a new version reuses, and a live part for each kind of
+# visitor (vinescore/table/sheet_views.py). Every worker sees every
 # table (its phones' streams are spread over them), so 20,000 keeps the
 # reused ones of a thousand tables and more.
 # PAGE_CACHE=false renders everything afresh on every request (the live
-# parts too: vinescore/shared_parts.py).
+# parts too: nothing is kept).
 PAGE_CACHE = env_bool("PAGE_CACHE", True)
 CACHES = {
     "default": {

@@ -9,8 +9,8 @@ from vinescore.offline import views as offline_views
 from vinescore.table import (
     change_views,
     delete_views,
-    live_parts,
     seat_views,
+    sheet_views,
     start_views,
     views,
     watch_views,
@@ -37,7 +37,7 @@ urlpatterns = [
     path("games/new/", start_views.game_new, name="game_new"),
     path("games/new/<slug:kind>/", start_views.game_start, name="game_start"),
     path("games/deleted/", delete_views.deleted_games, name="deleted_games"),
-    path("games/<int:pk>/", live_parts.game_detail, name="game"),
+    path("games/<int:pk>/", sheet_views.game_detail, name="game"),
     path("games/<int:pk>/join/", watch_views.game_join, name="game_join"),
     path("g/<int:pk>/", watch_views.join_short, name="join_short"),
     path("games/<int:pk>/watch-links/", watch_views.watch_link_new, name="watch_link_new"),

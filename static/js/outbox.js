@@ -2,7 +2,7 @@
 // version and key; unanswered, it goes again in order (htmx.ajax), forgotten only on an answer.
 (function () {
   "use strict";
-  const { t, steady, store: keeping, make, button, on, say, fill: fills, hand, live } = window.vinescore;
+  const { t, steady, store: keeping, make, button, on, say, fill: fills, hand, live, newKey } = window.vinescore;
   const OUTBOX = "vinescore:outbox";
   const all = () => keeping.load(OUTBOX, []);
   const mine = (state, sheet) => all().filter((e) =>
@@ -14,9 +14,6 @@
   const currentSheet = () => sheetOf(document.querySelector("form[data-outbox]"));
   const drawn = (el, name) => (el ? parseInt(el.getAttribute(name), 10) : NaN); // as the server drew it
   const answered = (xhr) => new URL(xhr.responseURL, location.href).pathname;
-  // A key of its own (changes.KEY): one in a page kept offline may be used already.
-  const freshKey = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18))))
-    .replace(/\+/g, "-").replace(/\//g, "_");
   // "Ben, 4": the chips picked (their data-label, _hand_fields.html), for the row of a hand not sent yet.
   const gist = (form) => Array.from(form.querySelectorAll("input[data-label]:checked:enabled"))
     .map((el) => el.dataset.label).filter(Boolean).slice(0, 6).join(", ");
@@ -42,7 +39,8 @@
     const form = event.detail.elt, sheet = isHand(form) && sheetOf(form);
     if (!sheet) return;
     const entry = {
-      id: freshKey(), key: freshKey(), who: keeping.person(), url: form.getAttribute("action"), sheet: sheet,
+      // A key of its own for each hand: the form's may be used already (a page kept offline).
+      id: newKey(), key: newKey(), who: keeping.person(), url: form.getAttribute("action"), sheet: sheet,
       fields: hand.typed(form), version: parseInt(form.querySelector('[name="version"]').value, 10),
       number: drawn(document.getElementById("live"), "data-next-number") + mine("waiting", sheet).length,
       gist: gist(form), state: "waiting", at: Date.now(),

@@ -281,6 +281,9 @@
     if (next && next.hasAttribute("data-request-failed")) next.remove();
   });
 
+  // A one-time key (changes.KEY) made by the phone (crypto.randomUUID would need https).
+  vinescore.newKey = () => btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(18))))
+    .replace(/\+/g, "-").replace(/\//g, "_");
   // A plain post to this site (not htmx's: prevented by then) asks /up/ first; no answer, nothing is sent.
   function plainPost(form) {
     const attr = (name) => (form.getAttribute(name) || "").toLowerCase();
@@ -313,6 +316,10 @@
     const form = event.target;
     if (event.defaultPrevented || form.tagName !== "FORM" || form.vinescoreReached) return;
     if (!plainPost(form)) return;
+    // A form of a live part kept for every phone (sheet_views.py) takes the page's token and a key of its own.
+    const { csrfmiddlewaretoken: token, key } = form.elements;
+    if (token && !token.value) token.value = JSON.parse(document.body.getAttribute("hx-headers"))["X-CSRFToken"];
+    if (key && !key.value) key.value = vinescore.newKey();
     event.preventDefault();
     if (!form.hasAttribute("data-reaching")) reach(form, event.submitter || null); // else a second tap
   });

@@ -104,7 +104,8 @@ def test_a_hand_entered_through_one_process_reaches_a_stream_on_the_other(server
     a, b = servers
     game = make_game(hands=[EXACT_BEN])
     ana, ben = Phone(a), Phone(b)
-    assert ben.get(game.get_absolute_url())[0] == 200  # the sheet, which opens the stream
+    status, page = ben.get(game.get_absolute_url())  # the sheet, which opens the stream
+    assert status == 200
     stream = Stream(b, f"/games/{game.pk}/stream/", phone=ben)
     try:
         assert stream.response.status == 200
@@ -116,13 +117,13 @@ def test_a_hand_entered_through_one_process_reaches_a_stream_on_the_other(server
         pushed = stream.next()
         assert int(pushed["id"]) == int(first["id"]) + 1
         assert "Cy bid 5 and took exactly 5" in pushed["data"] and "Score hand 3" in pushed["data"]
-        # the pushed sheet's form scores the next hand from that phone
-        fields = {name: form_value(pushed["data"], name) for name in ("version", "key")}
-        token = form_value(pushed["data"], "csrfmiddlewaretoken")
+        # the pushed sheet's form scores the next hand from that phone: the
+        # page's token in htmx's header, a key the phone makes
+        assert 'name="key" value=""' in pushed["data"]
+        sent = {"version": form_value(pushed["data"], "version"), "key": "k" * 22, **DEE_4}
+        token = re.search(r'"X-CSRFToken": "([^"]+)"', page).group(1)
         status, _ = ben.post(
-            f"/games/{game.pk}/hands/",
-            {"csrfmiddlewaretoken": token, **fields, **DEE_4},
-            **{"HX-Request": "true"},
+            f"/games/{game.pk}/hands/", sent, **{"HX-Request": "true", "X-CSRFToken": token}
         )
         assert status == 200
         after = stream.next()
@@ -199,14 +200,13 @@ def test_the_guests_streams_carry_the_tables_hands_until_their_link_is_withdrawn
             path = re.search(r'sse-connect="([^"]+)"', page).group(1).replace("&amp;", "&")
             streams.append(Stream(b, path, phone=guest))
         assert enter_hand(Phone(a), game, CY_5)[0] == 200
-        tokens = set()
-        for stream in streams:
-            pushed = stream.next()
-            assert int(pushed["id"]) == game.version + 1
-            assert "Cy bid 5 and took exactly 5" in pushed["data"]
-            assert "Score hand 3" in pushed["data"] and "Who are you?" in pushed["data"]
-            tokens.add(form_value(pushed["data"], "key"))
-        assert len(tokens) == 2  # each phone's form a key of its own
+        pushed = [stream.next() for stream in streams]
+        for event in pushed:
+            assert int(event["id"]) == game.version + 1
+            assert "Cy bid 5 and took exactly 5" in event["data"]
+            assert "Score hand 3" in event["data"] and "Who are you?" in event["data"]
+        # the same for every guest: no key of one phone's (each makes its own)
+        assert pushed[0] == pushed[1] and 'name="key" value=""' in pushed[0]["data"]
         link.revoke()
         for stream in streams:
             assert stream.next()["event"] == "closed"

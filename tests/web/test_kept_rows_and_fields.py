@@ -1,6 +1,7 @@
-"""A hand's answer draws only what changed: the next hand's fields are kept
-under what they show (the table, its dealer), each row of the sheet under
-all it prints. What a phone sees is the same as if drawn anew."""
+"""A hand's answer draws the next hand's fields only for a dealer's seat the
+table has not seen yet: they are kept under all they show (the table, its
+dealer, the facts carried over). What a phone sees is the same as if drawn
+anew."""
 
 import re
 
@@ -8,7 +9,6 @@ import pytest
 
 from tests.drawn import templates_drawn
 from tests.factories import make_game
-from vinescore.shared_parts import drawn_parts
 
 pytestmark = pytest.mark.django_db
 HTMX = {"HX-Request": "true"}
@@ -57,29 +57,3 @@ def test_rows_drawn_before_the_game_ended_send_a_change_through_reopen(client):
     assert game.hand_count > 1
     assert f'href="/games/{game.pk}/reopen/?hand={first}&amp;then=edit"' in won
     assert f"/hands/{first}/edit/" not in won
-
-
-def rows_drawn() -> set:
-    return {key for key in drawn_parts.kept if key[0] == "sheet-row"}
-
-
-def test_a_new_hand_draws_its_own_row_and_an_edit_every_row_it_moved(client):
-    game = make_game(target=99_999)
-    for _ in range(3):
-        enter(client, game)
-    before = rows_drawn()
-    page, _ = enter(client, game)
-    assert len(rows_drawn() - before) == 1  # hand 4's row; hands 1 to 3 as they were
-    assert page.count('<tbody id="hand-') == 4
-    # Ana's 13 in hand 2 moves the totals of hands 2 to 4: their rows are drawn anew.
-    second = game.live_hands()[1]
-    before = rows_drawn()
-    game.refresh_from_db()
-    edited = client.post(
-        f"/games/{game.pk}/hands/{second.pk}/edit/",
-        {"bidder": "0", "bid": "13", "tricks": ["13", "0", "0", "0"], "version": game.version},
-    )
-    assert edited.status_code == 302
-    page = client.get(game.get_absolute_url()).content.decode()
-    assert len(rows_drawn() - before) == 3
-    assert "Ana bid 13 and took exactly 13" in page

@@ -15,9 +15,8 @@ from hypothesis import strategies as st
 from tests.factories import NAMES, make_game
 from tests.scoring.test_combined_facts import ducks_hands, thief_hands, up_hands
 from tests.scoring.test_coralon import coralon_hands
-from vinescore.shared_parts import live_parts
 from vinescore.table.models import Game, Hand
-from vinescore.table.sheet_views import SHEET_WINDOW, SheetParts
+from vinescore.table.sheet_parts import SHEET_WINDOW, SheetParts
 
 pytestmark = pytest.mark.django_db
 HAND = {"bidder": 0, "bid": 2, "tricks": [2, 4, 4, 3]}
@@ -30,7 +29,6 @@ def first_view(client, game: Game) -> str:
     """The sheet as a phone opening it first sees it: drawn afresh, nothing
     kept in this process."""
     cache.clear()
-    live_parts.kept.clear()
     response = client.get(game.get_absolute_url())
     assert response.status_code == 200
     return OWN.sub(r"\1…", response.content.decode())

@@ -19,7 +19,6 @@ from django.test import override_settings
 from tests.factories import make_game
 from tests.redis_server import own_redis, redis_cache, running_redis
 from vinescore.server.redis_cache import ForgivingRedisCache
-from vinescore.table.live_parts import live_parts
 from vinescore.table.models import Game
 
 pytestmark = pytest.mark.django_db
@@ -92,9 +91,6 @@ def test_the_cache_is_used_again_once_redis_is_back(client, monkeypatch):
         absent = {"default": {**redis_cache(url)["default"], "LOCATION": "redis://127.0.0.1:1/0"}}
         with override_settings(CACHES=absent):
             assert client.get(game.get_absolute_url()).status_code == 200
-        # What this process keeps of its own (the page and its live part, by
-        # version) would be served without asking the cache.
-        live_parts.kept.clear()
         with override_settings(CACHES=redis_cache(url)):
             assert "Score hand 2" in client.get(game.get_absolute_url()).text
             assert kept(url) > 0

@@ -17,10 +17,7 @@ every stream looks again before it is sent anything.
 from __future__ import annotations
 
 import asyncio
-import base64
-import json
 import logging
-import zlib
 from collections import defaultdict
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -33,34 +30,24 @@ logger = logging.getLogger(__name__)
 CHANNEL = "vinescore_games"
 # The news of an access change for every game, in place of a game's pk.
 ACCESS = "*"
-# PostgreSQL's limit on a NOTIFY's payload is 8,000 bytes: a live part
-# packed larger than this is left out, and each process renders its own.
-MOST_CARRIED = 7_000
 
 
 @dataclass
 class News:
     """What a change tells the other processes of a game: its new version
-    (None: who may see it changed), and what its own process made of it
-    that the others need not make again: the live part its answer rendered,
-    for one kind of visitor (carry)."""
+    (None: who may see it changed). The live part of that version is found
+    in Django's cache (shared with REDIS_URL) or drawn once a process."""
 
     version: int | None
-    kind: tuple | None = None
-    html: str = ""
 
     def payload(self, pk: int | str) -> str:
-        """pk:version:part, the part packed (packed; left out when it does
-        not fit in a NOTIFY)."""
-        part = packed(self.kind, self.html) if self.kind is not None else ""
-        return f"{pk}:{self.version or ''}:{part}"
+        return f"{pk}:{self.version or ''}"
 
 
 # The news of changes committed while a request is answered, held until the
 # answer is made (news_after_answer): the phone that made the change is
 # answered first, not slowed by telling the others or by the streams its
-# news wakes in this process, and the news carries the live part its answer
-# drew (carry).
+# news wakes in this process.
 Held = dict[int, News]
 held: ContextVar[Held | None] = ContextVar("held news", default=None)
 
@@ -73,28 +60,6 @@ def tell(pk: int, version: int | None) -> None:
         publish(pk, version)
     else:
         waiting[pk] = News(version)
-
-
-def carry(pk: int, version: int, kind: tuple, html: str) -> None:
-    """The live part of game `pk`'s new `version` for one `kind` of visitor,
-    rendered by the answer of the change that made it: carried with the news,
-    so that no other process renders it again (Hub.carried_part)."""
-    news = held_news(pk, version)
-    if news is not None:
-        news.kind, news.html = kind, html
-
-
-def held_news(pk: int, version: int) -> News | None:
-    """The news held for game `pk` at `version`, if any."""
-    news = (held.get() or {}).get(pk)
-    return news if news is not None and news.version == version else None
-
-
-def packed(kind: tuple, html: str) -> str:
-    """A live part and its kind as a NOTIFY carries them ("" if too long)."""
-    part = json.dumps(kind).encode() + b"\n" + html.encode()
-    part = base64.b64encode(zlib.compress(part)).decode()
-    return part if len(part) <= MOST_CARRIED else ""
 
 
 def tell_held(waiting: Held) -> None:
@@ -144,10 +109,8 @@ class Hub:
     def __init__(self) -> None:
         self.waiting: dict[int, set[asyncio.Event]] = defaultdict(set)
         self.turns: dict[int, asyncio.Lock] = {}
-        # The latest version heard of, for each game with a stream here,
-        # and the live part its news carried, packed (see carry).
+        # The latest version heard of, for each game with a stream here.
         self.versions: dict[int, int] = {}
-        self.carried: dict[int, tuple[int, str]] = {}
         # Counts the news of access changes (and the times the news may have
         # been missed): a stream that looked before the last is sent nothing
         # until it looks again. Never reset, so never seen twice.
@@ -162,7 +125,6 @@ class Hub:
             self.waiting.clear()
             self.turns.clear()
             self.versions.clear()
-            self.carried.clear()
             self.listeners = self.start_listeners()
         event = asyncio.Event()
         self.waiting[pk].add(event)
@@ -176,14 +138,13 @@ class Hub:
                 del self.waiting[pk]
                 self.turns.pop(pk, None)
                 self.versions.pop(pk, None)
-                self.carried.pop(pk, None)
 
     def turn(self, pk: int) -> asyncio.Lock:
         """Held while a stream reads game `pk`: the first of the woken streams renders
         and keeps the sheet, the others only look it up."""
         return self.turns.setdefault(pk, asyncio.Lock())
 
-    def wake(self, pk: int, version: int | None = None, part: str = "") -> None:
+    def wake(self, pk: int, version: int | None = None) -> None:
         events = self.waiting.get(pk)
         if not events:
             return
@@ -191,21 +152,8 @@ class Hub:
             self.access_changes += 1
         elif version > self.versions.get(pk, 0):
             self.versions[pk] = version
-            if part:
-                self.carried[pk] = (version, part)
         for event in events:
             event.set()
-
-    def carried_part(self, pk: int, version: int, kind: tuple) -> str | None:
-        """The live part of `version` for `kind`, if its news carried it."""
-        version_carried, packed = self.carried.get(pk, (None, ""))
-        if version_carried != version or not packed:
-            return None
-        try:
-            head, _, html = zlib.decompress(base64.b64decode(packed)).partition(b"\n")
-        except (ValueError, zlib.error):
-            return None
-        return html.decode() if head == json.dumps(kind).encode() else None
 
     def version_heard(self, pk: int) -> int | None:
         """The latest version of game `pk` this process heard of, if any."""
@@ -217,11 +165,11 @@ class Hub:
             loop.call_soon_threadsafe(self.heard, payload)
 
     def heard(self, payload: str) -> None:
-        pk, version, part = (payload.split(":") + ["", ""])[:3]
+        pk, _, version = payload.partition(":")
         if pk == ACCESS:
             self.access_changes += 1
         elif pk.isdigit():
-            self.wake(int(pk), int(version) if version.isdigit() else None, part)
+            self.wake(int(pk), int(version) if version.isdigit() else None)
 
     def start_listeners(self) -> list[asyncio.Task]:
         tasks = []

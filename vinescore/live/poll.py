@@ -19,9 +19,8 @@ from django.views.decorators.http import condition, require_safe
 from vinescore.accounts import access
 from vinescore.table import changes
 from vinescore.table.links import guest_page, watching
-from vinescore.table.live_parts import sent_live
 from vinescore.table.models import Game
-from vinescore.table.sheet_views import gone, live_etag
+from vinescore.table.sheet_views import gone, live_etag, render_sheet
 from vinescore.table.views import get_game
 from vinescore.table.watch_views import Withdrawn, watched_game, withdrawn
 
@@ -61,15 +60,15 @@ TYPING_HEADER = "X-Hand-Typed"
 
 def live_sheet(request: HttpRequest, game: Game, who: str, live_url: str = "") -> HttpResponse:
     """The live part of the sheet, the one every phone of its kind is sent
-    (table/live_parts.py); a phone with a hand half typed is also told what
-    moved on since its If-None-Match version, as that hand may be out of
-    date (a notice of its own: its part is drawn for it)."""
+    (sheet_views.render_sheet); a phone with a hand half typed is also told
+    what moved on since its If-None-Match version, as that hand may be out
+    of date (a notice of its own: its part is drawn for it)."""
     if request.headers.get(TYPING_HEADER) == "true":
         shown = re.fullmatch(r'"\d+\.(\d{1,9})\.[\w-]+"', request.headers.get("If-None-Match", ""))
         told = changes.story(game, changes.since(game, int(shown[1]))) if shown else ""
         if told:
             messages.warning(request, gettext("{changes} on another phone.").format(changes=told))
-    response = HttpResponse(sent_live(request, game, who, live_url)[1])
+    response = render_sheet(request, game, who=who, live_url=live_url)
     patch_vary_headers(response, [TYPING_HEADER])
     return response
 

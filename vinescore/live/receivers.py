@@ -19,13 +19,3 @@ def game_changed(sender, pk: int, version: int | None, **kwargs) -> None:
 @receiver(access_changed)
 def access_changed_for_all(sender, **kwargs) -> None:
     hub.publish(hub.ACCESS, None)
-
-
-@receiver(table.part_drawn)
-def part_drawn(sender, pk: int, version: int, kind: tuple, html: str, **kwargs) -> None:
-    hub.carry(pk, version, kind, html)
-
-
-@receiver(table.part_carried)
-def part_carried(sender, pk: int, version: int, kind: tuple, **kwargs) -> str | None:
-    return hub.streams.carried_part(pk, version, kind)

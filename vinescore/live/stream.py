@@ -5,9 +5,12 @@ Each event is what the poll would answer that visitor, by the same code after
 the same access check; sent only past the version the phone names (`?version=`,
 `Last-Event-ID`), and `closed` once the visitor may no longer see the game.
 A stream per phone all evening costs, waiting, a coroutine with no thread or
-connection (asgi.py); each look, one query (Game.objects.look); a moved version
-is rendered once a process per kind of visitor and language (table/live_parts.py),
-and a stream that looked lately is sent it with no look of its own (Trust).
+connection (asgi.py); each look, one query (Game.objects.look); a moved version's
+live part is drawn once per kind of visitor (sheet_views.live_part) and kept in
+Django's cache, where every stream of that kind finds it (with REDIS_URL, those
+of the other processes too), and a stream that looked lately is sent it with no
+look of its own (Trust). An event is the kind's live part as it is: no notice
+of one phone's (those wait for its page or its poll), no token or key.
 """
 
 from __future__ import annotations
@@ -32,16 +35,9 @@ from django.views.decorators.http import require_safe
 from vinescore.accounts import access
 from vinescore.accounts.models import Membership
 from vinescore.live.hub import streams
-from vinescore.shared_parts import DrawnHere
 from vinescore.table.links import guest_page, watching
-from vinescore.table.live_parts import (
-    for_visitor,
-    kept_live,
-    kind_of,
-    sent_live,
-    shared_part,
-)
 from vinescore.table.models import Game
+from vinescore.table.sheet_views import SheetKind, kept_live_part, live_part
 from vinescore.table.views import get_game, showable
 from vinescore.table.watch_views import Withdrawn, watched_game
 
@@ -52,14 +48,14 @@ UNSEEN = ("unseen",)
 class Seen(NamedTuple):
     """What a read found: the game's pk and version, the live part (None when
     it is still at the version the phone shows), the visitor's role, and the
-    kind of live part sent, or that would have been (table/live_parts.py;
-    UNSEEN: not worked out, as for a guest not yet seated)."""
+    kind of live part sent, or that would have been (UNSEEN: not worked out,
+    as for a guest not yet seated)."""
 
     pk: int
     version: int
     html: str | None
     role: str | None = None
-    kind: tuple | None = UNSEEN
+    kind: SheetKind | tuple | None = UNSEEN
 
 
 # A snapshot: what the read found, or None once the visitor may no longer see it.
@@ -104,14 +100,16 @@ def game_snapshot(pk: int) -> Read:
         if version == shown and (role != access.GUEST or seated):
             if seated or not as_guest:
                 who = access.GUEST if seated else access.Place(None, role).who
-                return Seen(pk, version, None, role, kind_of(request, pk, who))
+                return Seen(pk, version, None, role, SheetKind.of(request, pk, who))
             return Seen(pk, version, None, role)
         if as_guest:
             # Let in as the poll lets them in, at the first look; a guest's
             # later looks check its link themselves.
-            kept = kept_live(request, pk, version, access.GUEST) if seated else None
-            if kept is not None:
-                return Seen(pk, version, kept[1], role, kept[0])
+            if seated:
+                kind = SheetKind.of(request, pk, access.GUEST)
+                html = kept_live_part(pk, version, kind)
+                if html is not None:
+                    return Seen(pk, version, html, role, kind)
             access.look_again(request)  # the request lives all evening
             try:
                 game = get_game(request, pk)
@@ -120,17 +118,18 @@ def game_snapshot(pk: int) -> Read:
             if game.version == shown:  # a guest's first look, at the version its page shows
                 return Seen(pk, shown, None, role)
         else:  # a member, in the place the look found
-            kept = kept_live(request, pk, version, access.Place(None, role).who)
-            if kept is not None:
-                return Seen(pk, version, kept[1], role, kept[0])
+            kind = SheetKind.of(request, pk, access.Place(None, role).who)
+            html = kept_live_part(pk, version, kind)
+            if html is not None:
+                return Seen(pk, version, html, role, kind)
             try:
                 games = Game.objects.select_related("group").for_sheet()
                 game = showable(get_object_or_404(games, pk=pk))
             except Http404:
                 return None
             game.place = access.Place(game.group, role)
-        kind, html = sent_live(request, game, game.place.who)
-        return Seen(game.pk, game.version, html, role, kind)
+        kind = SheetKind.of(request, game.pk, game.place.who)
+        return Seen(game.pk, game.version, live_part(game, kind), role, kind)
 
     return released(read)
 
@@ -143,17 +142,17 @@ def watch_snapshot(token: str) -> Read:
         if found is None:
             return None
         pk, version, role = found
+        kind = SheetKind.of(request, pk, access.WATCH, live_url)
         if version == shown:
-            return Seen(pk, shown, None, role, kind_of(request, pk, "watch", live_url))
-        kept = kept_live(request, pk, version, "watch", live_url)
-        if kept is not None:
-            return Seen(pk, version, kept[1], role, kept[0])
+            return Seen(pk, shown, None, role, kind)
+        html = kept_live_part(pk, version, kind)
+        if html is not None:
+            return Seen(pk, version, html, role, kind)
         try:
             game = watched_game(token)
         except (Withdrawn, Http404):
             return None
-        kind, html = sent_live(request, game, "watch", live_url)
-        return Seen(game.pk, game.version, html, role, kind)
+        return Seen(game.pk, game.version, live_part(game, kind), role, kind)
 
     return released(read)
 
@@ -167,23 +166,11 @@ def data_lines(data: str) -> str:
     return "".join(f"data: {line}\n" for line in data.splitlines() or [""])
 
 
-# The live parts this process sent, framed as an event's lines (stand-ins in
-# place): framed once a version for every stream of a kind, not once an event.
-framed_parts = DrawnHere(size=200)
-
-
-def kept_event(request: HttpRequest, pk: int, version: int, kind: tuple) -> str | None:
-    """The event of `version` for this phone, if this process has its live
-    part (table/live_parts.py); None otherwise."""
-    key = (pk, version, *kind)
-    framed = framed_parts.get(key)
-    if framed is None:
-        html = shared_part(pk, version, kind)
-        if html is None:
-            return None
-        framed = data_lines(html)
-        framed_parts.put(key, framed)
-    return f"id: {version}\nevent: live\n{for_visitor(request, framed)}\n"
+def kept_event(pk: int, version: int, kind: SheetKind) -> str | None:
+    """The event of `version` for a phone of `kind`, if its live part is
+    kept (sheet_views.kept_live_part); None otherwise."""
+    html = kept_live_part(pk, version, kind)
+    return None if html is None else event("live", html, version)
 
 
 def shown_version(request: HttpRequest) -> int | None:
@@ -196,15 +183,15 @@ def shown_version(request: HttpRequest) -> int | None:
 @dataclass
 class Trust:
     """What a stream's last look found: when, with what role, and which kind
-    of live part (table/live_parts.py) it was last sent. Until LIVE_STREAM_LOOK
-    seconds after that look, and while no access news came (hub.py), a
-    version this process has already rendered for that kind is sent without
-    a look; anything else waits for the stream's own look."""
+    of live part (sheet_views.SheetKind) it was last sent. Until
+    LIVE_STREAM_LOOK seconds after that look, and while no access news came
+    (hub.py), a version whose live part is kept for that kind is sent
+    without a look; anything else waits for the stream's own look."""
 
     looked_at: float
     access_changes: int
     role: str | None = None
-    kind: tuple | None = None
+    kind: SheetKind | None = None
 
     def holds(self) -> bool:
         return (
@@ -213,10 +200,10 @@ class Trust:
             and clock() - self.looked_at < settings.LIVE_STREAM_LOOK
         )
 
-    def event(self, request: HttpRequest, pk: int, version: int) -> str | None:
-        """The event of `version` for this phone, if this process has its
-        live part and the look still holds."""
-        return kept_event(request, pk, version, self.kind) if self.holds() else None
+    def event(self, pk: int, version: int) -> str | None:
+        """The event of `version` for this phone, if its live part is kept
+        and the look still holds."""
+        return kept_event(pk, version, self.kind) if self.holds() else None
 
     def next_look(self) -> float:
         """Seconds until the stream must look again."""
@@ -260,13 +247,13 @@ async def stream(
             if trust.holds():
                 if heard is None or heard <= version:  # nothing this phone lacks
                     continue
-                sent = trust.event(request, pk, heard)
-                if sent is not None:  # rendered here, or carried by the news
+                sent = trust.event(pk, heard)
+                if sent is not None:  # drawn already, here or by another process
                     version = heard
                     yield sent
                     continue
             async with streams.turn(pk):
-                sent = trust.event(request, pk, heard) if heard and heard > version else None
+                sent = trust.event(pk, heard) if heard and heard > version else None
                 if sent is None:
                     now, trust = await look(request, read, version, trust)
             if sent is not None:  # rendered while this stream waited its turn

@@ -29,7 +29,6 @@ from vinescore.accounts import access
 from vinescore.scoring import replay
 from vinescore.scoring.ledger import describe, settle_up
 
-from . import live_parts
 from .change_words import change_words
 from .changes import ChangeForm
 from .forms import GuestWhoForm, NoteForm, ReopenForm
@@ -48,8 +47,8 @@ from .sheet_views import (
     change_to,
     gone,
     refuse_stale,
+    render_sheet,
     sent_again,
-    sheet_response,
 )
 from .views import get_game, get_hand
 
@@ -74,12 +73,10 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
             return hand_stale(request, form, (hands, sheet))
         if game.is_finished:
             form.add_error(None, gettext("This game is finished: reopen it to play more hands."))
-            return sheet_response(request, game, game.place.who, form=form, status=409)
+            return render_sheet(request, game, form=form, status=409)
         if not valid or not form.has_room(len(hands)):
             played = (hands, sheet)
-            return sheet_response(
-                request, game, game.place.who, form=form, played=played, status=422
-            )
+            return render_sheet(request, game, form=form, played=played, status=422)
         hand, sheet = game.add_hand(
             form.facts,
             key=form.one_time_key,
@@ -89,7 +86,7 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
     if not request.htmx:
         return HttpResponseRedirect(game.get_absolute_url())
     hands = [*hands, LiveHand(hand.pk, hand.facts, hand.created_at)]
-    return live_parts.answer(request, game, played=(hands, sheet))
+    return render_sheet(request, game, played=(hands, sheet))
 
 
 def hand_sent_again(request: HttpRequest, form: HandForm) -> HttpResponse:
@@ -105,7 +102,7 @@ def hand_sent_again(request: HttpRequest, form: HandForm) -> HttpResponse:
     messages.info(request, said)
     if not request.htmx:
         return HttpResponseRedirect(game.get_absolute_url())
-    return sheet_response(request, game, game.place.who)
+    return render_sheet(request, game)
 
 
 def hand_stale(request: HttpRequest, form: HandForm, played) -> HttpResponse:
@@ -121,7 +118,7 @@ def hand_stale(request: HttpRequest, form: HandForm, played) -> HttpResponse:
             "score it as the next hand, or drop it."
         ).format(changes=form.changed),
     )
-    return sheet_response(request, game, game.place.who, form=form, played=played, status=409)
+    return render_sheet(request, game, form=form, played=played, status=409)
 
 
 def live_number(game: Game, hand: Hand) -> int | None:
@@ -207,7 +204,7 @@ def settled_refusal(request: HttpRequest, game: Game) -> HttpResponse | None:
             settled=settled_sentence(game)
         ),
     )
-    return sheet_response(request, game, game.place.who, status=409)
+    return render_sheet(request, game, status=409)
 
 
 def reopen_if_settled(request: HttpRequest, game: Game, number: int) -> None:
@@ -309,7 +306,7 @@ def hand_restore(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
                 most=number_format(MAX_HANDS, force_grouping=True)
             )
             messages.error(request, full)
-            return sheet_response(request, game, game.place.who, status=409)
+            return render_sheet(request, game, status=409)
         refused = settled_refusal(request, game)
         if refused is not None:
             return refused
@@ -492,7 +489,7 @@ def guest_who(request: HttpRequest, pk: int) -> HttpResponse:
     form = GuestWhoForm(request.POST, names=[p.name for p in game.seated_players()])
     if not form.is_valid():
         messages.error(request, form.errors["name"][0])
-        return sheet_response(request, game, game.place.who, status=422)
+        return render_sheet(request, game, status=422)
     access.answer_who(request, game.pk, form.cleaned_data["name"])
     return HttpResponseRedirect(game.get_absolute_url())
 
@@ -507,7 +504,7 @@ def game_note(request: HttpRequest, pk: int) -> HttpResponse:
         if form.is_stale:
             return refuse_stale(request, form)
         if not valid:
-            return sheet_response(request, game, game.place.who, note_form=form, status=422)
+            return render_sheet(request, game, note_form=form, status=422)
         if form.cleaned_data["note"] != game.note:
             game.set_note(form.cleaned_data["note"], key=form.one_time_key)
         return HttpResponseRedirect(game.get_absolute_url())

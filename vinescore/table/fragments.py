@@ -3,7 +3,8 @@ show: `(game.pk, game.version)` for a game's card, Player.record_version()
 for a record. A change makes a new name; nothing is deleted, the cache drops
 what nobody asks for. Only what is the same for every visitor is kept; each
 visitor's own parts (CSRF token, top bar, keys, messages) are rendered
-around it. The sheet keeps its parts in game.html ({% cache %}).
+around it. The sheet keeps its live part by version and kind of visitor
+(sheet_views.live_part) and its parts in game.html ({% cache %}).
 """
 
 from __future__ import annotations

@@ -8,10 +8,10 @@ from django.utils.formats import number_format
 from django.utils.html import escape
 from django.utils.translation import gettext
 
+from vinescore.our_text import our_text
 from vinescore.scoring import Field as FactField
 from vinescore.scoring import GameRules, HandInvalid, Table
 from vinescore.scoring.phone import posted_facts
-from vinescore.shared_parts import our_text
 
 from .changes import ChangeForm
 from .models import MAX_HANDS, Game

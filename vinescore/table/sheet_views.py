@@ -1,54 +1,58 @@
-"""The score sheet, and the answer to a change: one way to render the sheet
-for every caller (the page, the htmx swap after a change, the live poll, a
-stream's event, a spectator's page), and the game every change is made to
-(change_to: loaded and locked; its ChangeForm checks the version)."""
+"""The score sheet: one way to render it for every caller (the page, the htmx
+answer to a change, the live poll, a stream's event, a spectator's page),
+and the game every change is made to (change_to: loaded and locked; its
+ChangeForm checks the version).
+
+What changes as hands go in is the sheet's live part (`table/game.html#live`).
+It is drawn by name with no request, so it holds nothing of one visitor: no
+CSRF token (the phone sends its page's, from `hx-headers` on <body>), no
+one-time key (the phone makes one as it sends), no notice. So it is the
+same bytes for every visitor of one kind (SheetKind), drawn once a version
+and kept in Django's cache for the htmx answer, the poll and the streams.
+The whole page is drawn for its one visitor, its forms with their token and
+keys in place (a phone without scripts posts them as they are); so is the
+live part of a visitor with something of their own: a notice, or a form
+sent back with its errors.
+"""
 
 from __future__ import annotations
 
 import json
-import logging
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
-from dataclasses import replace
-from datetime import datetime
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from django.conf import settings
 from django.contrib import messages
+from django.core.cache import cache
 from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import reverse
-from django.utils.functional import cached_property
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_safe
 from django_htmx.http import HttpResponseClientRedirect
 
-from vinescore import charts, guide
 from vinescore.accounts import access
+from vinescore.offline import kept
 from vinescore.offline.bundle import phone_rules
-from vinescore.scoring import Row, Sheet, Table, tail
-from vinescore.scoring.ledger import describe, settle_up
-from vinescore.scoring.words import ordinal
-from vinescore.shared_parts import our_text, seat_stand_in, stream_token, with_names
+from vinescore.scoring import Sheet
 
 from . import changes, fragments
 from .forms import NoteForm
-from .hand_forms import HandForm, facts_as_data
-from .models import (
-    RESTORE_DAYS,
-    UNDO_MINUTES,
-    Game,
-    LiveHand,
-    duration_words,
-)
+from .hand_forms import HandForm
+from .links import guest_page
+from .models import RESTORE_DAYS, UNDO_MINUTES, Game, LiveHand
+from .sheet_parts import SheetParts
 from .views import get_game
 
-log = logging.getLogger(__name__)
+PAGE = "table/game.html"
+LIVE = "table/game.html#live"
 
-# The score sheet shows the latest hands; the rest are one tap away.
-SHEET_WINDOW = 15
+# The message level of "Hand deleted ... Undo": its extra_tags is the hand's pk.
+HAND_DELETED = 21
 
 
 @contextmanager
@@ -63,7 +67,7 @@ def refuse_stale(request: HttpRequest, form: changes.ChangeForm) -> HttpResponse
     """A change drawn from an older version of the game: 409, the sheet as
     it is now, and what happened meanwhile (the form's error) in words."""
     messages.warning(request, form.refusal())
-    return sheet_response(request, form.game, form.game.place.who, status=409)
+    return render_sheet(request, form.game, status=409)
 
 
 def sent_again(
@@ -75,420 +79,132 @@ def sent_again(
     return response
 
 
-# --- the score sheet ------------------------------------------------------
-#
-# Every caller renders the sheet through sheet_response(). game.html keeps what
-# is the same for every visitor ({% cache %} by version, kind of visitor and
-# language); each visitor's own parts are rendered around it, and SheetParts
-# computes on first use, so a fully kept sheet never replays the game.
-
-# The message level of "Hand deleted ... Undo": its extra_tags is the hand's pk.
-HAND_DELETED = 21
-
-
-def next_hand_form(game: Game, sheet: Sheet, table: Table | None = None) -> HandForm:
-    """The next hand's form as it opens (at `table`, or the sheet's next)."""
-    form = HandForm(game.rules, table or sheet.next_table)
-    form.initial = opening_values(form.fact_fields, sheet)
-    return form
+@guest_page
+@never_cache  # Back must never show a stale score sheet
+@require_safe
+def game_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    game = get_game(request, pk, deleted=True)
+    if game.is_deleted:
+        return deleted_page(request, game, game.place)
+    response = render_sheet(request, game)
+    # The whole sheet, to whoever may see it: the service worker may keep it.
+    return response if request.htmx else kept.may_keep(response, request, game.name)
 
 
-def opening_values(fact_fields: list, sheet: Sheet) -> dict:
-    """What the next hand's form opens with: the game's defaults, and the
-    facts that carry over from the hand before."""
-    defaults = {f.name: f.default for f in fact_fields if f.default is not None}
-    initial = facts_as_data(fact_fields, defaults)
-    if sheet.rows:
-        repeat = [f for f in fact_fields if f.repeat]
-        initial.update(facts_as_data(repeat, sheet.rows[-1].facts))
-    return initial
+@dataclass(frozen=True)
+class SheetKind:
+    """All a visitor's live part depends on besides the game's version: what
+    they may do ("write", "guest", "read", "watch"), their language, whether
+    they asked for every hand (?all=1), whether their phone is a guest's
+    that has not answered "Who are you?" yet, and the poll's address (a
+    spectator's names their link). Worked out once a request."""
 
+    who: str
+    language: str
+    show_all: bool
+    ask_who: bool
+    live_url: str
 
-class SheetParts:
-    """What one version's sheet shows, each part computed on first use from one
-    replay. `who`: "write" (every form), "guest" (hand forms, change log),
-    "read" (a viewer: sheet, log, downloads), "watch" (a spectator: the sheet)."""
-
-    def __init__(self, game: Game, who: str, show_all: bool, played=None):
-        self.game, self.who, self.show_all = game, who, show_all
-        if played is not None:
-            self.__dict__["played"] = played
-
-    @cached_property
-    def played(self) -> tuple[list[LiveHand], Sheet]:
-        """The hands and their sheet: for a long game's view, the hands it
-        shows only (last_played); else every hand, replayed."""
-        return self.last_played() or self.game.played()
-
-    def last_played(self) -> tuple[list[LiveHand], Sheet] | None:
-        """The last SHEET_WINDOW hands alone, replayed from the totals the
-        hands before them left (Game.running_totals): what the view of a long
-        game shows, read and replayed without the rest. None where that would
-        not be the same sheet: every hand asked for; a game won or ended, or
-        scored under an older rules version; rules in which a hand carries
-        something to the next; totals not kept for the hands in play (a game
-        not changed since it was kept); hands changed since the game was read
-        (a change of another phone's at this instant); or hands that,
-        replayed, do not give the totals kept for them."""
-        game = self.game
-        if (
-            self.show_all
-            or game.hand_count <= SHEET_WINDOW
-            or game.is_finished
-            or game.ended
-            or game.rules.carries
-            or game.rules_version != game.rules.rules_version
-        ):
-            return None
-        kept, count = self.kept_totals, game.hand_count
-        last = game.last_hands(SHEET_WINDOW)
-        if last is None or count != len(kept) or len(last[0]) != SHEET_WINDOW:
-            return None
-        hands, first_played_at = last
-        offset = count - len(hands)
-        sheet = tail(game.rules, game.setup(), [h.facts for h in hands], kept[offset - 1], offset)
-        if [list(row.totals) for row in sheet.rows] != kept[offset:]:
-            log.warning("Game %s: its kept totals differ from its hands; replayed", game.pk)
-            return None
-        self.__dict__["first_played_at"] = first_played_at  # the hands read end before it
-        return hands, sheet
-
-    @property
-    def hands(self) -> list[LiveHand]:
-        """The hands of `sheet`: every hand in play, or the last ones."""
-        return self.played[0]
-
-    @property
-    def sheet(self) -> Sheet:
-        return self.played[1]
-
-    @cached_property
-    def count(self) -> int:
-        """How many hands are in play: those before the sheet's first row too."""
-        return self.sheet.offset + len(self.hands)
-
-    @cached_property
-    def first_played_at(self) -> datetime | None:
-        """When the first hand in play was scored (last_played sets it, from
-        its read of the last hands)."""
-        hands = self.hands
-        return self.__dict__.get("first_played_at", hands[0].played_at if hands else None)
-
-    @cached_property
-    def kept_totals(self) -> list[list[int]]:
-        return self.game.kept_totals()
-
-    @cached_property
-    def running_totals(self) -> Sequence[Sequence[int]]:
-        """Each side's total after each hand in play, for the chart."""
-        if self.sheet.offset:
-            return self.kept_totals
-        return [row.totals for row in self.sheet.rows]
-
-    @cached_property
-    def rules_url(self) -> str:
-        game = self.game
-        return reverse("rules_page", args=[game.kind]) if game.kind in guide.PAGES else ""
-
-    @cached_property
-    def summary(self) -> dict:
-        """The little the visitor's own forms need, kept as data: the last
-        hand (Undo, Edit) and the one-tap buttons."""
-        game = self.game
-
-        def compute() -> dict:
-            sheet, hands = self.sheet, self.hands
-            writing = not game.is_finished and self.who in ("write", "guest")
-            return {
-                "last_hand": hands[-1].pk if hands else None,
-                "next_number": self.count + 1,
-                "shortcuts": [
-                    {"label": str(s.label), "inputs": hidden_inputs(self.form_data(s.facts))}
-                    for s in game.rules.shortcuts(sheet.next_table)
-                ]
-                if writing
-                else [],
-            }
-
-        return fragments.cached(("sheet summary", game.pk, game.version, self.who), compute)
-
-    def form_data(self, facts: dict) -> dict:
-        return facts_as_data(self.game.rules.fields(self.sheet.next_table), facts)
-
-    @cached_property
-    def sides(self) -> list[tuple[str, int]]:
-        return list(zip(self.sheet.side_names, self.sheet.totals, strict=True))
-
-    @cached_property
-    def columns(self) -> SafeString:
-        """How many columns a row's explanation spans: one a side."""
-        return our_text(len(self.sides))
-
-    @cached_property
-    def strip(self) -> list[tuple[str, str, str, bool]]:
-        """The totals strip: each side's name, total, what the last hand gave
-        it (blank before the first hand and once the game is over) and
-        whether it won."""
-        changes = [""] * len(self.sides)
-        if self.hands and not self.game.is_finished:
-            changes = [signed(award) for award in self.sheet.rows[-1].result.awards]
-        winner = self.sheet.winner
-        return [
-            (name, str(total), change, winner is not None and winner.side == side)
-            for side, ((name, total), change) in enumerate(zip(self.sides, changes, strict=True))
-        ]
-
-    @cached_property
-    def head(self) -> dict:
-        game, sheet = self.game, self.sheet
-        names = sheet.setup.names
-        table = sheet.next_table
-        return {
-            "total_columns": len(sheet.totals) if len(sheet.totals) <= 4 else 3,
-            "dealer": names[table.dealer],
-            "first_bidder": names[table.left_of(table.dealer)],
-            "status": game.rules.status(table) if not game.is_finished else "",
-            "options": [o for o in game.rules.options if o.name in game.options],
-            "played_for": (
-                duration_words(self.first_played_at, self.hands[-1].played_at) if self.hands else ""
-            ),
-        }
-
-    @cached_property
-    def winner(self) -> dict:
-        game, sheet = self.game, self.sheet
-        return {
-            "words": sheet.winner_words,
-            "standings": [
-                {
-                    "place": ordinal(p.place),
-                    "name": sheet.side_names[p.side],
-                    "total": p.total,
-                    "note": p.note,
-                }
-                for p in sheet.standings()
-            ],
-            "settle_up": (
-                describe(settle_up(sheet.totals, game.stakes), sheet.setup.names)
-                if game.rules.coins and game.is_finished and game.stakes is not None
-                else []
-            ),
-        }
-
-    @cached_property
-    def just_scored(self) -> dict | None:
-        """The newest hand, shown above the next form: what it scored for
-        each side, so the table sees it before moving on."""
-        if not self.hands:
-            return None
-        sheet = self.sheet
-        row = sheet.rows[-1]
-        return {
-            "number": row.number,
-            "explanation": row.result.explanation,
-            "changes": [
-                (name, signed(award))
-                for name, award in zip(sheet.side_names, row.result.awards, strict=True)
-            ],
-            "payments": describe(row.result.payments, sheet.setup.names),
-        }
-
-    @cached_property
-    def fields(self) -> SafeString:
-        """The next hand's fields as they open. They are drawn with stand-ins
-        for the players' names and kept under all else they show (the game,
-        its options, the seat of the dealer, the facts carried over), so every
-        table of a game and its number of players draws them once for each
-        dealer's seat, not once a version or a table (drawing them was a fifth
-        of a hand's POST); each table's names are put in after."""
-        game, table = self.game, self.sheet.next_table
-        blank = replace(table, names=tuple(seat_stand_in(seat) for seat in range(table.size)))
-        # The form itself is made only to be drawn.
-        opening = opening_values(game.rules.fields(blank), self.sheet)
-        html = fragments.cached(
-            ("hand fields", game.kind, blank, opening),
-            lambda: render_to_string(
-                "table/_hand_fields.html", {"form": next_hand_form(game, self.sheet, blank)}
-            ),
-        )
-        return with_names(html, table.names)
-
-    @cached_property
-    def hidden_rows(self) -> int:
-        return 0 if self.show_all else max(0, self.count - SHEET_WINDOW)
-
-    @cached_property
-    def rows(self) -> list[SheetRow]:
-        """The rows the score sheet shows, oldest first."""
-        game, sheet = self.game, self.sheet
-        # Where the rows shown begin in `sheet` (a sheet of the last hands has no others).
-        hidden = len(sheet.rows) - (self.count - self.hidden_rows)
-        links = (game.kind, game.get_absolute_url(), game.is_finished, self.rules_url)
-        on = RowsOf(*links, sheet.setup.names, game.rules.deals, sheet.decided_at)
-        return [
-            SheetRow(on, hand, row)
-            for hand, row in zip(self.hands[hidden:], sheet.rows[hidden:], strict=True)
-        ]
-
-    @cached_property
-    def chart(self) -> SafeString | str:
-        game, sheet = self.game, self.sheet
-        if not sheet.rows:
-            return ""
-        return mark_safe(  # noqa: S308 — charts escape every label
-            charts.running_totals(
-                sheet.side_names,
-                list(zip(*self.running_totals, strict=True)),
-                start=sheet.starting[0],
-                target=game.target,
-                title=(
-                    gettext("{game}: running balances")
-                    if game.rules.coins
-                    else gettext("{game}: running totals")
-                ).format(game=game.name),
-            )
+    @classmethod
+    def of(cls, request: HttpRequest, pk: int, who: str, live_url: str = "") -> SheetKind:
+        return cls(
+            who=who,
+            language=get_language(),
+            show_all=request.GET.get("all") == "1",
+            ask_who=who == access.GUEST and not access.has_answered(request, pk),
+            live_url=live_url or reverse("game_live", args=[pk]),
         )
 
-
-class RowsOf(NamedTuple):
-    """What every row of one sheet prints besides its own hand's part."""
-
-    kind: str
-    base: str  # the game's address
-    finished: bool
-    rules_url: str
-    names: tuple[str, ...]
-    deals: bool
-    decided: int | None  # the hand that decided the game
+    def cache_key(self, pk: int, version: int) -> str:
+        return fragments.cache_key("live part", pk, version, self)
 
 
-class SheetRow:
-    """A row of the score sheet. `key` is all it prints, so that a row is
-    drawn once in a process ({% drawn_once %}): a new hand leaves the rows
-    before it as they were. What it prints is worked out only to draw it."""
-
-    def __init__(self, on: RowsOf, hand: LiveHand, row: Row) -> None:
-        self.on, self.hand, self.row = on, hand, row
-        result = row.result
-        self.key = (on, hand.pk, row.number, row.dealer, result.explanation, result.awards)
-        self.key += (row.totals, result.payments, result.rule)
-
-    @cached_property
-    def drawn(self) -> dict:
-        """Its numbers and addresses are ours, printed as they are
-        (our_text); the names in its words are escaped by the template."""
-        on, hand, row = self.on, self.hand, self.row
-        return {
-            "pk": our_text(hand.pk),
-            "number": our_text(row.number),
-            "dealt": gettext("%(dealer)s dealt.") % {"dealer": on.names[row.dealer]},
-            "explanation": row.result.explanation,
-            "cells": [
-                (our_text(signed(award)), our_text(total))
-                for award, total in zip(row.result.awards, row.totals, strict=True)
-            ],
-            # A finished game's hands change through Reopen, which asks first.
-            "edit_url": reopen_first(on.base, hand.pk, "edit", on.finished),
-            "delete_url": reopen_first(on.base, hand.pk, "delete", on.finished),
-            "after_win": on.decided is not None and row.number > on.decided,
-            "payments": describe(row.result.payments, on.names),
-            "rule_url": our_text(rule_url(on.rules_url, on.kind, row.result.rule)),
-        }
-
-
-def reopen_first(base: str, hand: int, then: str, finished: bool) -> SafeString:
-    """A row's Edit or Delete, as its link's address is written in HTML."""
-    if finished:
-        return our_text(f"{base}reopen/?hand={hand}&amp;then={then}")
-    return our_text(f"{base}hands/{hand}/{then}/")
-
-
-def signed(award: int) -> str:
-    return f"+{award}" if award > 0 else str(award)
-
-
-def rule_url(rules_url: str, kind: str, rule: str) -> str:
-    """Where the rules page explains the rule a hand was scored by."""
-    anchor = guide.rule_anchor(kind, rule) if rules_url else None
-    return f"{rules_url}#{anchor}" if anchor else ""
-
-
-def hidden_inputs(data: dict) -> list[tuple[str, str]]:
-    """Form data as (name, value) pairs, a list giving one input per value."""
-    return [
-        (name, v)
-        for name, value in sorted(data.items())
-        for v in (value if isinstance(value, list) else [value])
-    ]
-
-
-def sheet_response(
+def render_sheet(
     request: HttpRequest,
     game: Game,
-    who: str,
     *,
+    who: str = "",
+    live_url: str = "",
     form: HandForm | None = None,
     note_form: NoteForm | None = None,
     played: tuple[list[LiveHand], Sheet] | None = None,
-    live_url: str = "",
     status: int = 200,
-    live_part: bool = False,
-    stand_ins: dict | None = None,
-    parts: SheetParts | None = None,
-    live_html: str = "",
-) -> TemplateResponse:
-    """The score sheet as `who` sees it: the whole page, or its live part
-    for htmx (after a change, the poll) and with `live_part` (a stream's
-    event). `form`: a hand form as it was sent back (with its messages);
-    `note_form` likewise. Notices come through Django's messages.
-    `stand_ins`: the CSRF token and one-time key drawn as stand-ins, for a
-    live part shared by many streams (and the top bar, for a page shared
-    likewise). `live_html`: the live part, already drawn (the page:
-    table/live_parts.py); `parts`: the version's parts that drew it, which
-    the rest of the page shares."""
-    show_all = request.GET.get("all") == "1"
-    writing = who in ("write", "guest")
-    guest = who == "guest"
-    live_url = live_url or reverse("game_live", args=[game.pk])
-    context = {
+) -> HttpResponse:
+    """The score sheet as this visitor sees it: for htmx its live part, the
+    kind's kept bytes; else the whole page, drawn for them. `who`: what the
+    sheet shows them (their place at the game unless given: a spectator's
+    "watch"); `form`, `note_form`: sent back with their errors; `played`:
+    the hands and their sheet, when the caller has them."""
+    kind = SheetKind.of(request, game.pk, who or game.place.who, live_url)
+    own = form is not None or note_form is not None or len(messages.get_messages(request)) > 0
+    if request.htmx and not own:
+        return HttpResponse(live_part(game, kind, played), status=status)
+    context = sheet_context(game, kind, played)
+    context.update(
+        form=form,
+        note_form=note_form,
+        # A hand sent back with its errors is shown in its form, the game over or not.
+        hand_form_shown=context["hand_form_shown"]
+        or bool(context["can_write"] and form and form.errors),
+        # Just after Undo, only its notice offers the hand back.
+        undoing=any(m.level == HAND_DELETED for m in messages.get_messages(request)),
+    )
+    if request.htmx:
+        return TemplateResponse(request, LIVE, context, status=status)
+    context.update(
+        # The same live part pushed: each poll address (…/live/) has its
+        # stream (…/stream/), told the version this page shows.
+        stream_url=settings.LIVE_STREAMS
+        and f"{kind.live_url.removesuffix('live/')}stream/?version={game.version}",
+        # "Keep this game on this phone" (static/js/keep.js).
+        phone_rules=phone_rules() if context["can_write"] else None,
+    )
+    return TemplateResponse(request, PAGE, context, status=status)
+
+
+def live_part(game: Game, kind: SheetKind, played=None) -> str:
+    """The live part every visitor of `kind` is sent at this version: kept
+    in the cache, or drawn once (with no request: nothing of one visitor in
+    it) and kept."""
+    key = kind.cache_key(game.pk, game.version)
+    html = cache.get(key)
+    if html is None:
+        html = render_to_string(LIVE, sheet_context(game, kind, played))
+        cache.set(key, html)
+    return html
+
+
+def kept_live_part(pk: int, version: int, kind: SheetKind) -> str | None:
+    """The live part of `version` for `kind`, if some process drew it
+    already (None otherwise): a stream is sent it with no read of the game."""
+    return cache.get(kind.cache_key(pk, version))
+
+
+def sheet_context(game: Game, kind: SheetKind, played=None) -> dict:
+    """What table/game.html draws for every visitor of this kind."""
+    writing = kind.who in ("write", access.GUEST)
+    guest = kind.who == access.GUEST
+    return {
         "game": game,
         "rules": game.rules,
-        "who": who,
-        "parts": parts or SheetParts(game, who, show_all, played),
-        "live_html": mark_safe(live_html),  # noqa: S308 — drawn by this template
-        "show_all": show_all,
+        "who": kind.who,
+        "parts": SheetParts(game, kind.who, kind.show_all, played),
+        "show_all": kind.show_all,
         "can_write": writing,
         "guest": guest,
         # A guest's phone goes on with the table to the game started from this one.
         "next_game": guest and game.rematch_pk(),
-        # "Who are you?", until this guest's phone answers it.
-        "ask_who": guest and not access.has_answered(request, game.pk),
-        "hand_form_shown": writing and (not game.is_finished or bool(form and form.errors)),
-        "watching": who == "watch",
-        "form": form,
-        "note_form": note_form,
-        "live_url": live_url,
+        "ask_who": kind.ask_who,
+        "hand_form_shown": writing and not game.is_finished,
+        "watching": kind.who == access.WATCH,
+        "live_url": kind.live_url,
         # The live sheet's poll names the version it shows (see game_live).
         "live_headers": json.dumps({"If-None-Match": live_etag(game.pk, game.version)}),
-        # The same live part pushed: each poll address (…/live/) has its
-        # stream (…/stream/), told the version this page shows.
-        "stream_url": settings.LIVE_STREAMS
-        and f"{live_url.removesuffix('live/')}stream/?version={game.version}",
-        # "Keep this game on this phone" (static/js/keep.js).
-        "phone_rules": phone_rules() if writing else None,
         "hand_deleted": HAND_DELETED,
         "message_warning": messages.WARNING,
-        # Just after Undo, only its notice offers to bring the hand back.
-        "undoing": any(m.level == HAND_DELETED for m in messages.get_messages(request)),
-        # How long the parts every visitor sees alike are kept ({% cache %}).
+        # How long the parts every visitor of a kind sees alike are kept ({% cache %}).
         "kept_for": settings.CACHES["default"].get("TIMEOUT", 300),
-        **(stand_ins or {}),
     }
-    if live_html and not stand_ins:  # the page's forms carry its live part's token
-        context["csrf_token"] = stream_token(request)
-    live_only = (live_part or request.htmx) and note_form is None
-    template = "table/game.html#live" if live_only else "table/game.html"
-    return TemplateResponse(request, template, context, status=status)
 
 
 def live_etag(pk: int, version: int) -> str:

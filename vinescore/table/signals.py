@@ -11,25 +11,8 @@ from django.dispatch import Signal
 # change commits (changed_on_commit).
 game_changed = Signal()
 
-# What another process need not draw again, told by the one that drew it:
-# the live part a change's answer drew of the version it made, for one kind
-# of visitor (`pk`, `version`, `kind`, `html`).
-part_drawn = Signal()
-
-# Asked for what the news of another process's change carried (carried): the
-# live part of `version` for `kind`.
-part_carried = Signal()
-
 
 def changed_on_commit(sender: type, pk: int, version: int | None = None) -> None:
     """Says game `pk` is at `version` (None: who may see it changed) once the
     transaction commits; nothing if it rolls back."""
     transaction.on_commit(lambda: game_changed.send(sender=sender, pk=pk, version=version))
-
-
-def carried(signal: Signal, sender: type, **asked):
-    """The first answer to `signal` that is not None (None when nobody knows)."""
-    for _, answer in signal.send(sender=sender, **asked):
-        if answer is not None:
-            return answer
-    return None

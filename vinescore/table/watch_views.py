@@ -28,7 +28,7 @@ from .middleware import table_link_ended
 from .models import (
     Game,
 )
-from .sheet_views import sheet_response
+from .sheet_views import render_sheet
 from .views import get_game
 
 
@@ -63,7 +63,7 @@ def watch(request: HttpRequest, token: str) -> HttpResponse:
         game = watched_game(token)
     except Withdrawn:
         return withdrawn(request)
-    return sheet_response(request, game, "watch", live_url=reverse("watch_live", args=[token]))
+    return render_sheet(request, game, who="watch", live_url=reverse("watch_live", args=[token]))
 
 
 @require_POST

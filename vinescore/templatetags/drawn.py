@@ -2,22 +2,11 @@
 nodes was most of drawing them: a row's cells (fifteen rows a sheet), a
 fact's chips (a few dozen in a hand's fields), a side's total, heading or
 swatch. Every value is escaped unless marked safe (numbers and keys of our
-own: shared_parts.our_text).
-
-And {% drawn_once name value... %}...{% enddrawn_once %}: what the block
-draws for these values in this language, drawn once in this process and
-kept (shared_parts.drawn_parts). The values must name all the block prints.
-Where Django's {% cache %} names the block by a digest of the values written
-out and copies it in and out of its store, this looks it up by the values
-themselves: of a sheet's fifteen rows a new version draws one, and finds
-the other fourteen as they were drawn."""
+own: vinescore.our_text)."""
 
 from django import template
 from django.utils.html import conditional_escape as escape
 from django.utils.safestring import SafeString
-from django.utils.translation import get_language
-
-from vinescore import shared_parts
 
 register = template.Library()
 
@@ -93,30 +82,3 @@ def hand_changes(changes: list[tuple[str, str]]) -> SafeString:
             for name, change in changes
         )
     )
-
-
-class DrawnOnceNode(template.Node):
-    """{% drawn_once %}: see above."""
-
-    def __init__(self, name: str, values: list, nodelist: template.NodeList) -> None:
-        self.name, self.values, self.nodelist = name, values, nodelist
-
-    def render(self, context) -> SafeString:
-        key = (self.name, get_language(), *(value.resolve(context) for value in self.values))
-        drawn = shared_parts.drawn_parts.get(key)
-        if drawn is None:
-            drawn = self.nodelist.render(context)
-            shared_parts.drawn_parts.put(key, drawn)
-        return drawn
-
-
-@register.tag
-def drawn_once(parser, token) -> DrawnOnceNode:
-    """{% drawn_once name value... %}...{% enddrawn_once %}"""
-    bits = token.split_contents()
-    if len(bits) < 2:
-        raise template.TemplateSyntaxError(f"{bits[0]} needs a name for what it draws")
-    name, values = bits[1], bits[2:]
-    nodelist = parser.parse(("enddrawn_once",))
-    parser.delete_first_token()
-    return DrawnOnceNode(name, [parser.compile_filter(value) for value in values], nodelist)

@@ -3,8 +3,7 @@
 Two app processes are played by one: worker A takes the hands' POSTs
 (Django's test client, as profile_hand), worker B holds most of the
 table's streams. Each keeps its own memory: its cache when that is the
-per-process LocMemCache (swapped in and out here) and its streams'
-shared live parts; a shared cache (REDIS_URL, or
+per-process LocMemCache (swapped in and out here); a shared cache (REDIS_URL, or
 --shared-cache to play one with this process's memory) is shared. For
 each hand, five phones' streams each read one event through the stream's
 own snapshot function (live/stream.py): B's first (the new version
@@ -28,7 +27,6 @@ import statistics
 import time
 from collections import OrderedDict, defaultdict
 from contextlib import contextmanager
-from unittest import mock
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
@@ -45,10 +43,8 @@ from django_htmx.middleware import HtmxDetails
 
 from bench import profiling
 from bench.management.commands.bench_tables import random_hand
-from vinescore import shared_parts
 from vinescore.live import stream
 from vinescore.scoring import REGISTRY
-from vinescore.table import live_parts as parts
 from vinescore.table.models import Game, Player, Seat
 
 # Of a table's five phones, which hold their stream on worker B (the rest on A).
@@ -64,8 +60,6 @@ class Worker:
     def __init__(self, name: str) -> None:
         self.name = name
         self.cache = (OrderedDict(), {})
-        self.live_parts = shared_parts.DrawnHere()
-        self.drawn_parts = shared_parts.DrawnHere(size=20_000)
 
 
 @contextmanager
@@ -75,15 +69,11 @@ def inside(worker: Worker, shared: bool):
     if local:
         held = backend._cache, backend._expire_info
         backend._cache, backend._expire_info = worker.cache
-    with (
-        mock.patch.object(parts, "live_parts", worker.live_parts),
-        mock.patch.object(shared_parts, "drawn_parts", worker.drawn_parts),
-    ):
-        try:
-            yield
-        finally:
-            if local:
-                backend._cache, backend._expire_info = held
+    try:
+        yield
+    finally:
+        if local:
+            backend._cache, backend._expire_info = held
 
 
 def cache_backend():
@@ -109,10 +99,8 @@ def stream_request(pk: int, client: Client, secret: str):
 
 
 def forget_all() -> None:
-    """This process as if it had never drawn a page: the cache and the
-    pages and live parts kept."""
+    """This process as if it had never drawn a page: its cache emptied."""
     caches["default"].clear()
-    parts.live_parts.kept.clear()
 
 
 class Command(BaseCommand):
