@@ -117,3 +117,26 @@ def test_every_seats_summary_is_its_own_hands_and_totals(hands):
         assert summary.bid_total == sum(result.bid for result in mine)
         awards = [row.result.awards[seat] for row in sheet.rows]
         assert summary.best_hand == (max(awards) if awards else None)
+
+
+@given(games(), st.integers(1, 25))
+def test_one_more_hand_on_a_sheet_of_the_last_hands_scores_as_the_whole_game(hands, target):
+    # A long game's next hand is scored from the sheet of its last hands and
+    # what each seat had before: the same as replaying every hand.
+    hands = [{"bidder": 0, "bid": 2, "tricks": [2, 4, 4, 3]}, *hands]
+    setup = Setup(FOUR, target=target * 10)
+    whole = replay(CORALON, setup, hands)
+    if whole.winner is not None and whole.decided_at < len(hands):
+        return  # a won game takes no more hands
+    before = replay(CORALON, setup, hands[:-1])
+    last = max(0, len(hands) - 1 - 15)
+    shown = tail(
+        CORALON,
+        setup,
+        hands[last:-1],
+        before.rows[last - 1].totals if last else before.starting,
+        last,
+    )
+    added = shown.extended(hands[-1])
+    assert added.totals == whole.totals and added.winner == whole.winner
+    assert added.seat_summaries_after(before.seat_summaries()) == whole.seat_summaries()

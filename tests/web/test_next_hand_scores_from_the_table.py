@@ -87,3 +87,18 @@ def test_a_hand_rolled_back_leaves_nothing_and_the_next_scores_as_hand_one(
     assert "Hand 1 scored" in page
     assert_as_replayed(game)
     assert game.final_totals == [3, 4, 4, 2]
+
+
+def test_a_long_games_next_hands_score_as_a_replay_of_every_hand(
+    client, django_capture_on_commit_callbacks
+):
+    # From hand 16 on a hand goes on from the last hands shown and the totals
+    # kept before them; what it leaves is what replaying all of them gives.
+    game = make_game(target=99_999, hands=[])
+    for number in range(1, 21):
+        page = enter(client, game, MISS if number % 3 else MADE, django_capture_on_commit_callbacks)
+        assert f"Hand {number} scored" in page
+    assert_as_replayed(game)
+    assert game.hand_count == 20
+    ben = game.seats.get(position=1)
+    assert (ben.bids, ben.bids_made, ben.bid_total) == (6, 6, 18)

@@ -207,6 +207,29 @@ class Sheet:
             for side in (self.rules.side_of(seat),)
         ]
 
+    def seat_summaries_after(self, before: Sequence[SeatSummary]) -> list[SeatSummary]:
+        """Every seat's part of the game from its part before this sheet's
+        last row (`before`) and that row: what one more hand adds, without
+        the hands before it (a long game's sheet of its last hands)."""
+        result = self.rows[-1].result
+        winners, totals = self.winning_sides, self.totals
+        summaries = []
+        for seat, earlier in enumerate(before):
+            side = self.rules.side_of(seat)
+            bid = result.bidder == seat and result.made is not None
+            award = result.awards[side]
+            summaries.append(
+                SeatSummary(
+                    total=totals[side],
+                    won=side in winners,
+                    bids=earlier.bids + bid,
+                    bids_made=earlier.bids_made + (result.made if bid else 0),
+                    bid_total=earlier.bid_total + ((result.bid or 0) if bid else 0),
+                    best_hand=award if earlier.best_hand is None else max(earlier.best_hand, award),
+                )
+            )
+        return summaries
+
     def play(self, facts: Facts) -> Row:
         """Score one more hand onto the end of the sheet."""
         i = self.offset + len(self.rows)

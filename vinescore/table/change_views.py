@@ -42,6 +42,7 @@ from .models import (
     LiveHand,
     hand_number,
 )
+from .sheet_parts import SheetParts
 from .sheet_views import (
     HAND_DELETED,
     change_to,
@@ -64,7 +65,10 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
     with change_to(request, pk, deleted=True) as game:
         if game.is_deleted:
             return gone(request, game, HAND_NOT_SCORED)
-        hands, sheet = game.played()
+        # A long game's next hand goes on from the hands it shows and the
+        # totals kept before them: it is not replayed from its first hand.
+        parts = SheetParts(game, game.place.who, show_all=False)
+        hands, sheet = parts.played
         form = HandForm(game.rules, sheet.next_table, request.POST, game=game)
         valid = form.is_valid()
         if form.sent_before is not None:
@@ -74,7 +78,7 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
         if game.is_finished:
             form.add_error(None, gettext("This game is finished: reopen it to play more hands."))
             return render_sheet(request, game, form=form, status=409)
-        if not valid or not form.has_room(len(hands)):
+        if not valid or not form.has_room(parts.count):
             played = (hands, sheet)
             return render_sheet(request, game, form=form, played=played, status=422)
         hand, sheet = game.add_hand(

@@ -24,6 +24,7 @@ from django.db.models.functions import Coalesce, Lower
 from django.dispatch import receiver
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.functional import cached_property
 from django.utils.translation import gettext, gettext_noop, pgettext_lazy
 
 from vinescore.accounts.access import GUEST, WATCH, Visitor
@@ -356,8 +357,11 @@ def game_seen(visitor: Visitor, pk: int, *, lock: bool = False) -> Game | None:
     their role, in one query; its row locked to the transaction's end with
     `lock`. What every page and change reads first."""
     games = Game.objects.visible_to(visitor, deleted=True).select_related("group")
-    # A change locks the game and writes its totals after each hand; a view reads them.
-    games = games.select_for_update(of=("self",)) if lock else games.for_sheet()
+    # With its totals after each hand: the sheet's view and a hand's POST go
+    # on from them (SheetParts.last_played).
+    games = games.for_sheet()
+    if lock:
+        games = games.select_for_update(of=("self",))
     return games.filter(pk=pk).first()
 
 
@@ -531,6 +535,13 @@ class Game(models.Model):
             return None
         return [LiveHand(*row[:3]) for row in rows], rows[0][3]
 
+    @cached_property
+    def first_played_at(self) -> datetime | None:
+        """When the first hand in play was scored (SheetParts.last_played
+        sets it from its own read)."""
+        live = self.hands.filter(deleted_at__isnull=True).order_by("position")
+        return live.values_list("created_at", flat=True).first()
+
     def live_positions(self) -> list[int]:
         """Where the hands in play stand, in order: what numbers them
         (hand_number)."""
@@ -576,17 +587,28 @@ class Game(models.Model):
             self.finished_at = None
             self.winner_name = ""
         self.final_totals = list(sheet.totals)
-        self.hand_count = len(sheet.rows)
-        self.running_totals = json.dumps([row.totals for row in sheet.rows], separators=(",", ":"))
+        self.hand_count = sheet.offset + len(sheet.rows)
+        # A sheet of the last hands only (SheetParts.last_played) goes on from
+        # the totals kept for the hands before it.
+        totals = [*self.kept_totals()[: sheet.offset], *(row.totals for row in sheet.rows)]
+        self.running_totals = json.dumps(totals, separators=(",", ":"))
         self.version += 1
         if self.pk is not None:  # phones holding a stream of it hear once it commits
             signals.changed_on_commit(Game, self.pk, self.version)
 
     def refresh_seats(self, sheet: Sheet) -> None:
         """Writes the seats whose part of the game the sheet moved, in one
-        UPDATE (a seat at a time cost a round trip each)."""
+        UPDATE (a seat at a time cost a round trip each). A sheet of the last
+        hands only is one hand past what the seats hold (add_hand)."""
         self.load_seats()
-        summaries = sheet.seat_summaries()
+        if sheet.offset:
+            before = [
+                SeatSummary(**{name: getattr(seat, name) for name in SEAT_SUMMARY})
+                for seat in self.seats.all()
+            ]
+            summaries = sheet.seat_summaries_after(before)
+        else:
+            summaries = sheet.seat_summaries()
         moved = []
         for seat in self.seats.all():
             summary = vars(summaries[seat.position])  # its fields, flat

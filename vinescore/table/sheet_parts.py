@@ -96,7 +96,7 @@ class SheetParts:
         if [list(row.totals) for row in sheet.rows] != kept[offset:]:
             log.warning("Game %s: its kept totals differ from its hands; replayed", game.pk)
             return None
-        self.__dict__["first_played_at"] = first_played_at  # the hands read end before it
+        game.first_played_at = first_played_at  # the hands read end before it
         return hands, sheet
 
     @property
@@ -115,10 +115,11 @@ class SheetParts:
 
     @cached_property
     def first_played_at(self) -> datetime | None:
-        """When the first hand in play was scored (last_played sets it, from
-        its read of the last hands)."""
+        """When the first hand in play was scored."""
+        if self.sheet.offset:  # a sheet of the last hands: the first was not read
+            return self.game.first_played_at
         hands = self.hands
-        return self.__dict__.get("first_played_at", hands[0].played_at if hands else None)
+        return hands[0].played_at if hands else None
 
     @cached_property
     def kept_totals(self) -> list[list[int]]:
