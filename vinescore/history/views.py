@@ -4,9 +4,7 @@ per month; the links to every game's record and to "what if"."""
 from __future__ import annotations
 
 from datetime import date, datetime
-from hashlib import blake2b
 
-from django.core.cache import cache
 from django.core.paginator import Paginator
 from django.db.models import Count, Max, Min, Q
 from django.http import HttpRequest
@@ -15,11 +13,11 @@ from django.utils.dateformat import format as date_format
 from django.utils.functional import SimpleLazyObject
 from django.utils.safestring import mark_safe
 from django.utils.timezone import get_current_timezone, localtime
-from django.utils.translation import get_language
 from django.views.decorators.http import require_safe
 
 from vinescore.accounts import access
 from vinescore.scoring import REGISTRY
+from vinescore.table import fragments
 from vinescore.table.forms import HistoryFilter
 from vinescore.table.models import Game
 
@@ -45,15 +43,14 @@ def history(request: HttpRequest) -> TemplateResponse:
     # months chart, the games "What if" offers) is worked out once for each
     # state of the group's games and each query asked.
     asked = tuple(sorted(query.lists()))
-    kept = history_cache_key(group.pk, games.stamp(), asked)
-    summary = cache.get(kept)
-    if summary is None:
-        summary = {
+    summary = fragments.cached(
+        ("history", group.pk, games.stamp(), asked),
+        lambda: {
             "count": found.count(),
             "months": months_chart(found),
             "what_if_kinds": what_if_kinds(group),
-        }
-        cache.set(kept, summary)
+        },
+    )
     paginator = CountedPaginator(found.values_list("pk", "version"), HISTORY_PAGE, summary["count"])
     page = paginator.get_page(request.GET.get("page"))
     # The filters render the same for the same players and the same input,
@@ -79,13 +76,6 @@ def history(request: HttpRequest) -> TemplateResponse:
         },
         status=422 if form is not None and form.errors else 200,
     )
-
-
-def history_cache_key(group: int, stamp: tuple, asked: tuple) -> str:
-    """The name of what History shows alike for this state of the group's
-    games and this query, in this language (the months' names)."""
-    digest = blake2b(repr((stamp, asked)).encode(), digest_size=16).hexdigest()
-    return f"history:{group}:{get_language()}:{digest}"
 
 
 class CountedPaginator(Paginator):

@@ -15,7 +15,6 @@ from dataclasses import dataclass
 from hashlib import blake2b
 
 from django.db import IntegrityError, transaction
-from django.db.models import Count, Max
 
 from vinescore.ratings import PlayedGame, Ratings, from_sheet, rate
 from vinescore.ratings.evidence import NOT_RATED
@@ -43,10 +42,9 @@ def history(group_id: int) -> list[tuple[int, int]]:
 def stamp(group_id: int) -> str:
     """The history's state in one short query: every change moves a game's
     `updated_at`, and a game leaving changes the count."""
-    found = rated_games(group_id).aggregate(count=Count("pk"), latest=Max("updated_at"))
+    count, latest = rated_games(group_id).stamp()
     method = blake2b(METHOD.encode(), digest_size=4).hexdigest()
-    latest = found["latest"].isoformat() if found["latest"] else "-"
-    return f"{method}:{found['count']}:{latest}"
+    return f"{method}:{count}:{latest}"
 
 
 def history_digests(rows: Sequence[tuple[int, int]]) -> list[str]:
