@@ -102,3 +102,26 @@ def test_a_long_games_next_hands_score_as_a_replay_of_every_hand(
     assert game.hand_count == 20
     ben = game.seats.get(position=1)
     assert (ben.bids, ben.bids_made, ben.bid_total) == (6, 6, 18)
+
+
+def test_an_edit_to_the_first_hand_moves_every_later_row_shown(
+    client, django_capture_on_commit_callbacks
+):
+    # Each row shown is kept under all it prints: hand 1 made after all
+    # gives Ana 3 more, in each of the 15 rows shown, not only in hand 1's.
+    game = make_game(target=99_999, hands=[])
+    for _ in range(20):
+        enter(client, game, MISS, django_capture_on_commit_callbacks)
+    before = client.get(game.get_absolute_url()).content.decode()
+    assert before.count('<tbody id="hand-') == 15
+    first = game.live_hands()[0]
+    edit = {"bidder": "0", "bid": "3", "tricks": ["3", "4", "4", "2"]}
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post(f"/games/{game.pk}/hands/{first.pk}/edit/", edit)
+    after = client.get(game.get_absolute_url()).content.decode()
+    assert_as_replayed(game)
+    for number, totals in enumerate(game.kept_totals()[5:], start=6):
+        hand = game.live_hands()[number - 1]
+        row = after.split(f'<tbody id="hand-{hand.pk}"', 1)[1].split("</tbody>", 1)[0]
+        assert f'<span class="running">{totals[0]}</span>' in row, (number, row)
+    assert game.final_totals[0] == 3  # Ana: 3 for hand 1, nothing for her 19 misses

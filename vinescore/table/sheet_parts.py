@@ -10,7 +10,8 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import NamedTuple
 
-from django.template.loader import render_to_string
+from django.core.cache import cache
+from django.template.loader import get_template, render_to_string
 from django.urls import reverse
 from django.utils.functional import cached_property
 from django.utils.safestring import SafeString, mark_safe
@@ -30,6 +31,9 @@ log = logging.getLogger(__name__)
 
 # The score sheet shows the latest hands; the rest are one tap away.
 SHEET_WINDOW = 15
+
+# A row of the score sheet (SheetParts.rows_html).
+ROW = "table/game.html#sheet-row"
 
 
 def next_hand_form(game: Game, sheet: Sheet, table: Table | None = None) -> HandForm:
@@ -272,6 +276,28 @@ class SheetParts:
             SheetRow(on, hand, row)
             for hand, row in zip(self.hands[hidden:], sheet.rows[hidden:], strict=True)
         ]
+
+    @cached_property
+    def rows_html(self) -> SafeString:
+        """The rows shown, each kept in the cache under all it prints: a new
+        hand draws its own row, not the fourteen before it again."""
+        template = get_template(ROW)
+        shown = {
+            "columns": self.columns,
+            "deals": self.game.rules.deals,
+            "can_write": self.who in ("write", "guest"),
+        }
+        rows = [row.drawn for row in self.rows]
+        if self.show_all:  # every hand of a long game: drawn, not kept
+            return mark_safe("".join(template.render({**shown, "r": r}) for r in rows))  # noqa: S308 — drawn by the template
+        drawn = {fragments.cache_key("sheet row", r, shown): r for r in rows}
+        kept = cache.get_many(list(drawn))
+        missing = {
+            key: template.render({**shown, "r": r}) for key, r in drawn.items() if key not in kept
+        }
+        if missing:
+            cache.set_many(missing)
+        return mark_safe("".join(kept.get(key) or missing[key] for key in drawn))  # noqa: S308 — drawn by the template
 
     @cached_property
     def chart(self) -> SafeString | str:
