@@ -171,6 +171,8 @@ def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
             "can_write": access.place(request, player.group_id).can_write,
             "together": with_whom,
             "together_enough": ENOUGH,
+            # What the record shows is the same for every visitor of this version.
+            "record_version": version,
         },
         status=422 if error else 200,
     )
