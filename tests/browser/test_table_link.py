@@ -71,7 +71,7 @@ def test_a_guest_scans_the_table_link_scores_a_hand_and_cannot_reach_history(
     code = urlsplit(address).path.split("/")[2]
     guest.goto(f"/t/{code.upper()}/")
     expect(guest).to_have_url(re.compile(rf"{game.get_absolute_url()}$"))
-    expect(guest.get_by_text("At the table · a guest")).to_be_visible()
+    expect(guest.locator("header.topbar .guest-mark")).to_have_text("Guest")
     tap_chip(guest, "bidder", "Ben")
     tap_chip(guest, "bid", "4")
     fill_tricks(guest, {"Ana": 3, "Ben": 4, "Cy": 2})
