@@ -60,9 +60,9 @@ def test_a_guest_scans_the_table_link_scores_a_hand_and_cannot_reach_history(
 ) -> None:
     game = make_game()
     address = show_table_link(page, game)
-    # The member passes it on with the share button.
+    # The member passes it on with the button beside it (no share sheet here: a copy).
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page.locator(".table-link").get_by_role("button", name="Share").tap()
+    page.locator(".table-link").get_by_role("button", name="Copy link").tap()
     expect(page.locator(".table-link [data-share-said]")).to_have_text("Copied")
 
     errors: list[str] = []

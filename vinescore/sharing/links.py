@@ -56,8 +56,8 @@ class Shared:
     nowhere: str
 
 
-def shared(request: HttpRequest, path: str, *, scale: int = 5) -> Shared:
+def shared(request: HttpRequest, path: str) -> Shared:
     address = shared_address(request, path)
-    if not address:
-        return Shared("", "", gettext(NOWHERE).format(host=request.get_host()))
-    return Shared(address, qr_svg(address, scale=scale), "")
+    if address:
+        return Shared(address, qr_svg(address), "")
+    return Shared("", "", gettext(NOWHERE).format(host=request.get_host()))
