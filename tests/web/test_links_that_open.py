@@ -3,8 +3,9 @@ link, invitation, short link) carries an address those phones can open:
 SITE_URL when the server has a public name, else the address the page was
 opened with, else, when that was the machine itself, its local-network
 address; and when none is known, words instead of a dead QR code. Never
-127.0.0.1 or localhost on another phone's screen. Each link is printed once,
-under its code."""
+127.0.0.1 or localhost on another phone's screen: with LOCAL_ONLY, where no
+other phone can reach the server, the page says that is why and offers the
+link as this machine opens it. Each link is printed once, under its code."""
 
 import re
 
@@ -107,6 +108,34 @@ def test_the_other_phones_panel_prints_each_link_once_under_its_code(client, set
             assert f'<a href="{address}" data-share-link>' in body
         assert body.count("<svg") == 3 and 'type="text"' not in body  # no box repeating it
         assert body.count("data-share-button") == 3
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:8000", "localhost:8000"])
+def test_local_only_says_it_is_why_and_offers_the_link_for_this_machine(client, settings, host):
+    settings.ALLOWED_HOSTS = ["127.0.0.1", "localhost"]
+    settings.LOCAL_ONLY = True
+    settings.LAN_ADDRESSES = []
+    game = make_game()
+    table = TableLink.objects.create(game=game)
+    invitation = Invitation.objects.create(group=default_group())
+    client.force_login(default_group().owners().get().user)
+    pages = {
+        f"/games/{game.pk}/join/": f"http://{host}/t/{table.code}/",
+        f"/groups/{default_group().pk}/": f"http://{host}/invite/{invitation.token}/",
+    }
+    for path, here in pages.items():
+        body = client.get(path, HTTP_HOST=host).content.decode()
+        read = " ".join(visible_text(body).split())
+        assert "This vinescore serves this machine only (LOCAL_ONLY is set)" in read
+        assert "no other phone can open its links" in read
+        assert "no address on a local network" not in read
+        # The link as this machine opens it, once, with no code for another phone to scan.
+        assert f'<a href="{here}" data-share-link>' in body and read.count(here) == 1
+        assert "<svg" not in body
+    german = client.get(
+        f"/games/{game.pk}/join/", HTTP_HOST=host, headers={"Accept-Language": "de"}
+    )
+    assert "nur für diesen Rechner da (LOCAL_ONLY ist gesetzt)" in german.content.decode()
 
 
 def test_site_url_must_be_an_address():
