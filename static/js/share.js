@@ -1,24 +1,22 @@
-// A button beside every link handed out: the share sheet, else the clipboard, else a copy
-// by selecting (plain http has neither); what happened is said beside it.
+// A button beside every link handed out: the phone's share sheet where it has one, else a copy of the
+// link (the clipboard, or by selecting it: plain http has neither); what happened is said beside it.
 (function () {
   "use strict";
   const { t, on } = window.vinescore;
 
   // How the link went: shared, copied, or selected for the phone's own Copy.
-  async function passOn(input, title) {
+  async function passOn(link, title) {
     try {
-      await navigator.share({ title, url: input.value });
+      await navigator.share({ title, url: link.href });
       return t("Shared.");
     } catch (error) {
       if (error && error.name === "AbortError") return ""; // closed without sharing
     }
     try {
-      await navigator.clipboard.writeText(input.value);
+      await navigator.clipboard.writeText(link.href);
       return t("Copied");
     } catch (error) { /* not here: select and copy below */ }
-    input.focus();
-    input.select();
-    input.setSelectionRange(0, input.value.length);
+    window.getSelection().selectAllChildren(link);
     try {
       if (document.execCommand("copy")) return t("Copied");
     } catch (error) { /* refused: the phone's own Copy */ }
@@ -30,9 +28,11 @@
     if (!box) return;
     const said = box.querySelector("[data-share-said]");
     said.textContent = "";
-    said.textContent = await passOn(box.querySelector("[data-share-text]"), button.dataset.shareTitle);
+    said.textContent = await passOn(box.querySelector("[data-share-link]"), button.dataset.shareTitle);
   });
-  // Panels swapped in by htmx (Other phones) bring their own buttons.
-  on("DOMContentLoaded htmx:load", () =>
-    document.querySelectorAll("[data-share-button]").forEach((button) => { button.hidden = false; }));
+  // Panels swapped in by htmx (Other phones) bring their own buttons: Share, or Copy link without a share sheet.
+  on("DOMContentLoaded htmx:load", () => document.querySelectorAll("[data-share-button]").forEach((button) => {
+    if (!navigator.share) button.textContent = button.dataset.copyLabel;
+    button.hidden = false;
+  }));
 })();

@@ -60,9 +60,9 @@ def test_a_guest_scans_the_table_link_scores_a_hand_and_cannot_reach_history(
 ) -> None:
     game = make_game()
     address = show_table_link(page, game)
-    # The member passes it on with the share button.
+    # The member passes it on with the button beside it (no share sheet here: a copy).
     page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page.locator(".table-link").get_by_role("button", name="Share").tap()
+    page.locator(".table-link").get_by_role("button", name="Copy link").tap()
     expect(page.locator(".table-link [data-share-said]")).to_have_text("Copied")
 
     errors: list[str] = []
@@ -71,7 +71,7 @@ def test_a_guest_scans_the_table_link_scores_a_hand_and_cannot_reach_history(
     code = urlsplit(address).path.split("/")[2]
     guest.goto(f"/t/{code.upper()}/")
     expect(guest).to_have_url(re.compile(rf"{game.get_absolute_url()}$"))
-    expect(guest.get_by_text("At the table · a guest")).to_be_visible()
+    expect(guest.locator("header.topbar .guest-mark")).to_have_text("Guest")
     tap_chip(guest, "bidder", "Ben")
     tap_chip(guest, "bid", "4")
     fill_tricks(guest, {"Ana": 3, "Ben": 4, "Cy": 2})

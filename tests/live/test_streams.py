@@ -196,7 +196,7 @@ def test_the_guests_streams_carry_the_tables_hands_until_their_link_is_withdrawn
         for _ in range(2):  # the second is sent what the first one's stream rendered
             guest = Phone(b, member=False)
             status, page = guest.get(f"/t/{link.token}/")
-            assert status == 200 and "At the table · a guest" in page
+            assert status == 200 and 'guest-mark">Guest</span>' in page
             path = re.search(r'sse-connect="([^"]+)"', page).group(1).replace("&amp;", "&")
             streams.append(Stream(b, path, phone=guest))
         assert enter_hand(Phone(a), game, CY_5)[0] == 200

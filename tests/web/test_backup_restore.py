@@ -223,7 +223,7 @@ def test_a_server_restored_from_its_backup_shows_every_page_as_before(tmp_path, 
     # hand a guest entered before; nothing else of the group opens.
     scanned = after["guest", f"/t/{server.table_link.token}/"]
     assert scanned.startswith("302 ") and scanned.endswith(f" {url}\n")
-    assert "At the table · a guest" in after["guest", url]
+    assert 'guest-mark">Guest</span>' in after["guest", url]
     assert "Ben bid 4 and took exactly 4" in after["guest", url]
     assert "Entered by a guest at the table" in after["guest", f"{url}log/"]
     assert after["guest", "/"].startswith("302 ") and "/accounts/login/" in after["guest", "/"]
@@ -263,7 +263,7 @@ def test_no_session_is_kept_so_every_phone_signs_in_again_after_a_restore(tmp_pa
     member = Phone(user="member")
     assert member.get("/").status_code == 200
     url = server.coralon.get_absolute_url()
-    assert "At the table · a guest" in server.guest.get(url).text
+    assert 'guest-mark">Guest</span>' in server.guest.get(url).text
     keys = list(Session.objects.values_list("session_key", flat=True))
     assert len(keys) >= 3  # the member's, the guest's, the one that started a game
     backup = tmp_path / "vinescore.jsonl"
@@ -340,7 +340,7 @@ def test_a_backup_from_before_the_game_links_moved_to_table_restores_them(tmp_pa
     assert list(TableLink.objects.get().games.all()) == [game]
     guest = Phone(user=None)
     assert guest.get(f"/t/{table.code}/")["Location"] == game.get_absolute_url()
-    assert "At the table · a guest" in guest.get(game.get_absolute_url()).text
+    assert 'guest-mark">Guest</span>' in guest.get(game.get_absolute_url()).text
     assert Phone(user=None).get(f"/watch/{watch.token}/").status_code == 200
 
 

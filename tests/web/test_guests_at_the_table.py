@@ -55,7 +55,7 @@ def test_a_guest_scans_the_table_link_and_scores_a_hand(client):
     game = make_game()
     guest = seated_guest(client, game)
     sheet = guest.get(game.get_absolute_url()).content.decode()
-    assert 'id="hand-form"' in sheet and "At the table · a guest" in sheet
+    assert 'id="hand-form"' in sheet and 'guest-mark">Guest</span>' in sheet
     response = guest.post(f"/games/{game.pk}/hands/", BEN_MAKES_4)
     assert response.status_code == 302
     assert totals(game) == [0, 4, 0, 0]
@@ -221,7 +221,7 @@ def test_a_guest_follows_the_table_into_the_rematch_without_a_new_scan(client):
     assert sent["HX-Redirect"] == f"/games/{rematch}/"
     assert guest.get(f"/games/{game.pk}/next/")["Location"] == f"/games/{rematch}/"
     sheet = guest.get(f"/games/{rematch}/").content.decode()
-    assert 'id="hand-form"' in sheet and "At the table · a guest" in sheet
+    assert 'id="hand-form"' in sheet and 'guest-mark">Guest</span>' in sheet
     assert guest.post(f"/games/{rematch}/hands/", BEN_MAKES_4).status_code == 302
     change = GameChange.objects.get(game_id=rematch, action=GameChange.ADDED)
     assert change.by_guest
@@ -412,7 +412,7 @@ def test_a_viewer_who_once_scanned_the_table_link_reads_the_sheet_once_it_ends(c
     sheet = viewer.get(game.get_absolute_url())
     assert sheet.status_code == 200
     body = sheet.content.decode()
-    assert "Ben" in body and 'id="hand-form"' not in body and "a guest" not in body
+    assert "Ben" in body and 'id="hand-form"' not in body and "guest-mark" not in body
     assert viewer.get(f"/games/{game.pk}/log/").status_code == 200
     assert viewer.get(f"/g/{game.pk}/")["Location"] == game.get_absolute_url()
     moved = {**HTMX, "If-None-Match": f'"{game.pk}.{game.version - 1}.en-gb"'}

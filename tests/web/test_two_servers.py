@@ -441,7 +441,7 @@ def test_a_guest_seated_through_one_server_scores_through_the_other(servers):
     guest = Phone(a, member=False)
     status, sheet = guest.get(f"/t/{link.token}/")
     assert status == 200 and guest.url == a.base + game.get_absolute_url()
-    assert "At the table · a guest" in sheet
+    assert 'guest-mark">Guest</span>' in sheet
     # The guest's session is kept in the database: the other server knows it too.
     guest_via_b = guest.through(b)
     status, told = enter_hand(guest_via_b, game, CY_5)

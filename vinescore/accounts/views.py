@@ -248,7 +248,7 @@ def group_page(
         for invitation in group.invitations.filter(used_at__isnull=True, revoked_at__isnull=True):
             if invitation.state == Invitation.OPEN:
                 path = reverse("invitation", args=[invitation.token])
-                shared = links.shared(request, path, scale=4)
+                shared = links.shared(request, path)
                 invitations.append({"invitation": invitation, "shared": shared})
     return TemplateResponse(
         request,

@@ -3,7 +3,9 @@
 SITE_URL when set; else the address this page was opened with, unless it
 names this machine only to itself (127.0.0.1, localhost), then its address on
 the local network. Unknown, it is "" and the page says so: never a link to
-127.0.0.1 on another phone's screen.
+127.0.0.1 on another phone's screen. With LOCAL_ONLY no other phone can reach
+this machine at all: the page says that is why, and hands out the link as this
+machine opens it, with no code for another phone to scan.
 """
 
 from __future__ import annotations
@@ -21,6 +23,10 @@ from vinescore.sharing.qr import qr_svg
 NOWHERE = gettext_noop(
     "No address other phones can open is known: this page was opened as {host}, a name "
     "only this machine answers to, and it has no address on a local network."
+)
+HERE_ONLY = gettext_noop(
+    "This vinescore serves this machine only (LOCAL_ONLY is set): no other phone can open its "
+    "links. The link below opens here, on this machine."
 )
 
 # What templates/_share.html calls the links it hands out (`what`): it
@@ -49,15 +55,19 @@ def shared_address(request: HttpRequest, path: str) -> str:
 @dataclass(frozen=True)
 class Shared:
     """A link as a page hands it out: its address, its QR code, and what to
-    say instead when there is no address another phone can open."""
+    say instead of the code when no other phone can open it (then the
+    address is this machine's own, or "" when not even that is known)."""
 
     address: str
     qr: SafeString | str
     nowhere: str
 
 
-def shared(request: HttpRequest, path: str, *, scale: int = 5) -> Shared:
+def shared(request: HttpRequest, path: str) -> Shared:
     address = shared_address(request, path)
-    if not address:
-        return Shared("", "", gettext(NOWHERE).format(host=request.get_host()))
-    return Shared(address, qr_svg(address, scale=scale), "")
+    if address:
+        return Shared(address, qr_svg(address), "")
+    if settings.LOCAL_ONLY:
+        here = f"{request.scheme}://{request.get_host()}{path}"
+        return Shared(here, "", gettext(HERE_ONLY))
+    return Shared("", "", gettext(NOWHERE).format(host=request.get_host()))

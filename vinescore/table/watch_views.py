@@ -137,7 +137,7 @@ def game_join(request: HttpRequest, pk: int) -> TemplateResponse:
             shared = links.shared(request, reverse("table_link", args=[link.code]))
             table.append({"link": link, "shared": shared})
         for link in game.watch_links.filter(revoked_at__isnull=True):
-            shared = links.shared(request, reverse("watch", args=[link.token]), scale=4)
+            shared = links.shared(request, reverse("watch", args=[link.token]))
             watch.append({"link": link, "shared": shared})
     template = "table/game_join.html#panel" if request.htmx else "table/game_join.html"
     return TemplateResponse(
@@ -145,7 +145,7 @@ def game_join(request: HttpRequest, pk: int) -> TemplateResponse:
         template,
         {
             "game": game,
-            "short": links.shared(request, reverse("join_short", args=[game.pk]), scale=4),
+            "short": links.shared(request, reverse("join_short", args=[game.pk])),
             "can_write": can_write,
             "table": table,
             "watch": watch,
