@@ -180,8 +180,10 @@
     box.append(make("h2", { textContent: t("Not sent yet") }), make("ol"));
     box.lastChild.append(...list.map(row));
     if (sheet && list.length) {
-      const before = form && form.parentNode === sheet ? form : document.getElementById("next-hand");
-      steady(() => (old ? old.replaceWith(box) : sheet.insertBefore(box, before || sheet.firstChild)));
+      // Under the hand form, which stays with the totals on the screen (the note by them counts these).
+      const put = () => (form && form.parentNode === sheet ? form.after(box)
+        : sheet.insertBefore(box, document.getElementById("next-hand") || sheet.firstChild));
+      steady(() => (old ? old.replaceWith(box) : put()));
     } else if (old) {
       steady(() => old.remove());
     }

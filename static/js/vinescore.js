@@ -67,14 +67,21 @@
   const on = (vinescore.on = (names, listener, capture) =>
     names.split(" ").forEach((name) => document.addEventListener(name, listener, capture)));
 
-  // The hand form stays under the thumb when something changes above it: when it was on the
-  // screen, the page scrolls by as much as it moved.
+  // When something changes above the hand form: with the totals on the screen the page holds, showing
+  // the new totals and whatever came above them, but for a hand being typed, which stays under the thumb
+  // as far as the totals (and the line about the connection) stay on the screen; without the totals in
+  // view, the form stays where it was.
+  const docTop = (el) => (el ? el.getBoundingClientRect().top + window.scrollY : Infinity);
   vinescore.steady = (update) => {
-    const before = document.getElementById("hand-form")?.getBoundingClientRect();
-    const result = update(), now = document.getElementById("hand-form");
-    const shown = before && before.bottom > 0 && before.top < window.innerHeight;
-    const moved = shown && now ? now.getBoundingClientRect().top - before.top : 0;
-    if (Math.abs(moved) >= 1) window.scrollBy(0, moved);
+    const from = window.scrollY, form = document.getElementById("hand-form"), box = form?.getBoundingClientRect();
+    const typing = !!form && form.hasAttribute("data-dirty"), was = docTop(form);
+    const shown = !!box && box.bottom > 0 && box.top < window.innerHeight;
+    const totals = () => document.querySelector("#live > ol.totals");
+    const seen = totals()?.getBoundingClientRect(), held = !!seen && seen.top >= 0 && seen.bottom <= window.innerHeight;
+    const result = update(), moved = shown ? docTop(document.getElementById("hand-form")) - was : 0;
+    let to = from + (Number.isFinite(moved) ? moved : 0);
+    if (held) to = typing ? Math.min(to, docTop(totals()), docTop(document.getElementById("connection"))) : from;
+    if (Math.abs(window.scrollY - to) >= 1) window.scrollTo(0, Math.max(0, to));
     return result;
   };
 

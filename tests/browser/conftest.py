@@ -161,6 +161,47 @@ def links_open_on_the_live_server(live_server, settings) -> None:
     settings.LIVE_STREAMS = False
 
 
+def console_errors(page: Page) -> list[str]:
+    """What the page's console shows as an error, and its script errors, as
+    they come: a list the test reads when it likes. A style or script the
+    Content-Security-Policy refused shows there as an error."""
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(f"page error: {exc}"))
+    page.on("console", lambda msg: msg.type == "error" and errors.append(msg.text))
+    return errors
+
+
+def refused_by_the_policy(errors: list[str]) -> list[str]:
+    return [error for error in errors if "Content Security Policy" in error]
+
+
+@pytest.fixture(autouse=True)
+def nothing_refused_by_the_content_security_policy(
+    browser: Browser, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[None]:
+    """Every page of every phone a test opens, the `page` fixture's or its
+    own, fails the test when its console shows a style or script the
+    Content-Security-Policy refused: what was to be styled that way is not."""
+    seen: list[str] = []
+    opened = browser.new_context
+
+    def watched(*args, **kwargs) -> BrowserContext:
+        context = opened(*args, **kwargs)
+        context.on("page", watch)
+        return context
+
+    def watch(page: Page) -> None:
+        def on_console(msg) -> None:
+            if msg.type == "error" and "Content Security Policy" in msg.text:
+                seen.append(f"{msg.text} (at {page.url})")
+
+        page.on("console", on_console)
+
+    monkeypatch.setattr(browser, "new_context", watched)
+    yield
+    assert not seen, "refused by the Content-Security-Policy:\n" + "\n".join(seen)
+
+
 @pytest.fixture(scope="session")
 def browser() -> Iterator[Browser]:
     with sync_playwright() as p:

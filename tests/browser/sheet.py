@@ -16,6 +16,13 @@ def totals(page: Page) -> dict[str, int]:
     }
 
 
+def on_screen(page: Page, locator: Locator) -> bool:
+    """The whole of it is on the phone's screen (a pixel of rounding aside)."""
+    box = locator.bounding_box()
+    height = page.viewport_size["height"]
+    return box is not None and box["y"] >= -1 and box["y"] + box["height"] <= height + 1
+
+
 def score_hand(page: Page, number: int, button: str = "Score hand {number}") -> None:
     """Tap "Score hand N" (or the button's words in the page's language) and
     wait for htmx to swap the sheet in place."""

@@ -10,6 +10,7 @@ from playwright.sync_api import Browser, expect
 
 from tests.browser.conftest import go_offline
 from tests.browser.kept import PHONE_ROWS, READY, enter, keep, phone, phone_totals
+from tests.browser.sheet import on_screen
 from tests.browser.test_rules_pad_and_mu import start_game
 from tests.factories import make_game, make_player
 from vinescore.scoring import REGISTRY
@@ -118,25 +119,25 @@ def test_the_phone_that_starts_a_game_keeps_it(browser: Browser, live_server) ->
     context.close()
 
 
-def test_the_hand_form_stays_under_the_thumb_when_the_connection_drops(
+def test_the_totals_the_line_about_the_connection_and_the_form_stay_in_sight_when_it_drops(
     browser: Browser, live_server
 ) -> None:
     """Going offline puts the sheet scored on the phone, and then the line
-    saying the sheet is not updating, above the form: the form does not
-    move on the screen, so the chip about to be tapped is still there."""
+    saying the sheet is not updating, above the form: the page holds, and
+    the totals, that line and the form are all on the screen."""
     game = make_game("coralon", target=500)
     context, page = phone(browser, live_server)
     keep(page, game)
     bidder = page.locator('#hand-form fieldset[data-field="bidder"]')
     bidder.scroll_into_view_if_needed()
-    where = bidder.bounding_box()["y"]
+    scrolled = page.evaluate("window.scrollY")
 
     go_offline(context)
     expect(page.locator("#unsent-note")).to_contain_text("The server is out of reach")
-    assert bidder.bounding_box()["y"] == pytest.approx(where, abs=1)
     expect(page.locator("#connection")).to_contain_text("Not connected since")
-    # Within two pixels: the page scrolls by whole pixels, the lines above are fractional.
-    assert bidder.bounding_box()["y"] == pytest.approx(where, abs=2)
+    assert page.evaluate("window.scrollY") == scrolled
+    for shown in (page.locator("#connection"), page.locator("#live > ol.totals"), bidder):
+        assert on_screen(page, shown)
 
     enter(page, HANDS[0])
     page.get_by_role("button", name="Score hand 1").tap()

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import PHONE
-from tests.browser.sheet import score_hand, totals
+from tests.browser.sheet import on_screen, score_hand, totals
 from tests.browser.test_table_link import EXACT_BEN, show_table_link
 from tests.browser.test_two_phones import fill_tricks, tap_chip
 from tests.factories import make_game, make_member, session_cookie
@@ -62,13 +62,14 @@ def test_a_hand_on_one_phone_is_painted_on_the_other_by_the_stream(browser, tmp_
         asked_before = len(ben.asked)
         bidders = ben.locator('#hand-form fieldset[data-field="bidder"]')
         bidders.scroll_into_view_if_needed()
-        where = bidders.bounding_box()["y"]
+        scrolled = ben.evaluate("window.scrollY")
 
         score_ben_4(ana)
         expect(ben.locator("tbody.hand")).to_have_count(1, timeout=1_000)
         assert totals(ben) == {"Ana": 0, "Ben": 4, "Cy": 0, "Dee": 0}
-        # the new row went in above Ben's form, which stayed where it was on his screen
-        assert bidders.bounding_box()["y"] == pytest.approx(where, abs=1)
+        # Ben's page held, the new totals and his form both on his screen
+        assert ben.evaluate("window.scrollY") == scrolled
+        assert on_screen(ben, ben.locator("#live > ol.totals")) and on_screen(ben, bidders)
         ben.wait_for_timeout(2_500)
         assert not [p for p in ben.asked if "/live/" in p], ben.asked
         # nothing asked at all after the page and its stream: the sheet came pushed
@@ -79,6 +80,7 @@ def test_a_hand_on_one_phone_is_painted_on_the_other_by_the_stream(browser, tmp_
         # and tells him.
         tap_chip(ben, "bidder", "Cy")
         tap_chip(ben, "bid", "5")
+        where = bidders.bounding_box()["y"]
         tap_chip(ana, "bidder", "Cy")
         tap_chip(ana, "bid", "5")
         fill_tricks(ana, {"Ana": 3, "Ben": 3, "Cy": 5})

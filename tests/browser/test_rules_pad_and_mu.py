@@ -263,7 +263,7 @@ def test_a_named_score_pad_where_low_score_wins(page: Page) -> None:
     expect(seat_input(edit, "points", "Cy")).to_have_value("12")
     seat_input(edit, "points", "Cy").fill("30")
     page.get_by_role("button", name="Save hand 2").tap()
-    expect(page).to_have_url(re.compile(r"/games/\d+/#hand-\d+$"))
+    expect(page).to_have_url(re.compile(r"/games/\d+/$"))
     expect(page.locator("tbody.hand").nth(1).locator("tr.explain")).to_contain_text(
         "Round scored: Ana +20, Ben +15 and Cy +30."
     )

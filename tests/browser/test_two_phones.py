@@ -10,7 +10,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import PHONE, member, sign_in
-from tests.browser.sheet import score_hand, totals
+from tests.browser.sheet import on_screen, score_hand, totals
 from tests.factories import make_game
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -49,7 +49,7 @@ def test_a_hand_scored_on_one_phone_appears_on_the_other(browser: Browser, live_
     # Ben has the hand form on his screen, his thumb over the bidders.
     bidders = ben.locator('#hand-form fieldset[data-field="bidder"]')
     bidders.scroll_into_view_if_needed()
-    where = bidders.bounding_box()["y"]
+    scrolled = ben.evaluate("window.scrollY")
 
     # Ana scores hand 1: Ben bid 4 and took 4.
     tap_chip(ana, "bidder", "Ben")
@@ -63,18 +63,20 @@ def test_a_hand_scored_on_one_phone_appears_on_the_other(browser: Browser, live_
     # Ben had typed nothing: his sheet just moves on, without a word.
     expect(ben.locator("[data-moved]")).to_have_count(0)
     assert ben.evaluate("window.__marker") == 1, "Ben's page was reloaded, not updated"
-    # The new row went in above the form, which stayed where it was on his screen.
-    assert bidders.bounding_box()["y"] == pytest.approx(where, abs=1)
+    # His page held: the new totals and the form both on his screen.
+    assert ben.evaluate("window.scrollY") == scrolled
+    assert on_screen(ben, ben.locator("#live > ol.totals")) and on_screen(ben, bidders)
 
     # Ben starts typing hand 2 while Ana scores it on her phone.
     tap_chip(ben, "bidder", "Cy")
     tap_chip(ben, "bid", "5")
+    where = bidders.bounding_box()["y"]
     tap_chip(ana, "bidder", "Cy")
     tap_chip(ana, "bid", "5")
     fill_tricks(ana, {"Ana": 3, "Ben": 3, "Cy": 5})
     score_hand(ana, 2)
 
-    # Ben's sheet moves on, but what he typed stays, and he is told.
+    # Ben's sheet moves on, but what he typed stays, under his thumb, and he is told.
     expect(ben.locator("tbody.hand")).to_have_count(2, timeout=3_000)
     expect(ben.locator("[data-moved]")).to_contain_text(
         "Hand 2 was already entered on another phone. Check the hand you are entering"

@@ -149,7 +149,8 @@ def hand_edit(request: HttpRequest, pk: int, hand_pk: int) -> TemplateResponse |
 
 
 def hand_edit_post(request: HttpRequest, game: Game, hand: Hand) -> HttpResponse:
-    back = HttpResponseRedirect(f"{game.get_absolute_url()}#hand-{hand.pk}")
+    # Back at the sheet's top, where the new totals and the next hand's form are.
+    back = HttpResponseRedirect(game.get_absolute_url())
     number = live_number(game, hand)
     sheet = game.played()[1]
     # A deleted hand has no table of its own: its form is only checked for staleness.
@@ -300,7 +301,8 @@ def hand_restore(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
         if form.is_stale and form.sent_before is None:
             return refuse_stale(request, form)
         hand = get_hand(game, hand_pk)
-        restored = HttpResponseRedirect(f"{game.get_absolute_url()}#hand-{hand.pk}")
+        # The sheet's top, as after Undo: the totals and the next hand's form, not the row.
+        restored = HttpResponseRedirect(game.get_absolute_url())
         if form.sent_before is not None:
             return sent_again(request, form, restored)
         if hand.deleted_at is None:
