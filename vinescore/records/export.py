@@ -49,6 +49,7 @@ def game_record(game: Game) -> dict:
         "target": game.target,
         "stakes": game.stakes,
         "ended": game.ended,
+        "hand_limit": game.hand_limit,
         "note": game.note,
         "created_at": iso_utc(game.created_at),
         "duration_seconds": duration_seconds(hands),
