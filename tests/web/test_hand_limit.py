@@ -101,3 +101,15 @@ def test_the_hand_limit_is_set_in_the_admin(admin_client):
     game = make_game()
     page = admin_client.get(f"/admin/table/game/{game.pk}/change/").content.decode()
     assert 'name="hand_limit"' in page
+
+
+def test_a_german_phone_reads_the_count_and_the_win_in_german(client):
+    german = {"Accept-Language": "de"}
+    game = make_game(hand_limit=2)
+    body = client.get(game.get_absolute_url(), headers=german).content.decode()
+    assert "Runde 1 von 2" in body
+    client.post(f"/games/{game.pk}/hands/", BEN_MAKES_4, headers={**HTMX, **german})
+    body = client.post(
+        f"/games/{game.pk}/hands/", BEN_MAKES_4, headers={**HTMX, **german}
+    ).content.decode()
+    assert "Höchster Stand nach 2 Runden." in body
