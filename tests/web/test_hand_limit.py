@@ -39,8 +39,16 @@ def test_after_the_last_hand_the_leader_wins_and_a_fourth_hand_is_refused(client
     assert game.is_finished and game.winner_name == "Ben" and game.final_totals == [0, 12, 0, 0]
     response = post_hand(client, game, BEN_MAKES_4)
     assert response.status_code == 409
-    assert "This game is finished" in response.content.decode()
+    assert "This game is finished: its 3 hands are played." in response.content.decode()
     assert Hand.objects.filter(game=game).count() == 3
+
+
+def test_a_game_whose_hands_are_all_played_offers_a_rematch_not_play_on(client):
+    game = make_game(hand_limit=3, hands=[{"bidder": 1, "bid": 4, "tricks": [3, 4, 2, 4]}] * 3)
+    body = client.get(game.get_absolute_url()).content.decode()
+    assert "Rematch" in body and f'href="/games/{game.pk}/reopen/"' not in body
+    reopen = client.get(f"/games/{game.pk}/reopen/")
+    assert reopen.status_code == 302 and reopen["Location"] == game.get_absolute_url()
 
 
 def test_a_target_reached_first_still_ends_the_game_early(client):

@@ -467,6 +467,12 @@ class Game(models.Model):
         return self.finished_at is not None
 
     @property
+    def played_out(self) -> bool:
+        """Every hand of a game of a fixed number is played: it does not play
+        on (a rematch starts another round of them)."""
+        return self.hand_limit is not None and self.hand_count >= self.hand_limit
+
+    @property
     def is_deleted(self) -> bool:
         return self.deleted_at is not None
 
