@@ -105,10 +105,31 @@ def test_a_phone_without_the_server_counts_the_hands_and_ends_the_game_at_the_la
     assert sheet["winner"]["reason"] == "Highest total after 3 hands."
 
 
-def test_the_hand_limit_is_set_in_the_admin(admin_client):
-    game = make_game()
-    page = admin_client.get(f"/admin/table/game/{game.pk}/change/").content.decode()
-    assert 'name="hand_limit"' in page
+def test_a_hand_limit_set_in_the_admin_decides_a_game_that_has_played_that_many(admin_client):
+    game = make_game(hands=[{"bidder": 1, "bid": 4, "tricks": [3, 4, 2, 4]}] * 3)
+    url = f"/admin/table/game/{game.pk}/change/"
+    assert 'name="hand_limit"' in admin_client.get(url).content.decode()
+    seats = game.seats.all()
+    data = {
+        "kind": game.kind,
+        "rules_version": game.rules_version,
+        "options": "[]",
+        "target": game.target,
+        "first_dealer": 0,
+        "version": game.version,
+        "hand_limit": 3,
+        "seats-TOTAL_FORMS": len(seats),
+        "seats-INITIAL_FORMS": len(seats),
+        "seats-MIN_NUM_FORMS": 0,
+        "seats-MAX_NUM_FORMS": 1000,
+    }
+    for i, seat in enumerate(seats):
+        data[f"seats-{i}-id"] = seat.pk
+        data[f"seats-{i}-game"] = game.pk
+    response = admin_client.post(url, data)
+    assert response.status_code == 302, response.content.decode()[:3000]
+    game.refresh_from_db()
+    assert game.hand_limit == 3 and game.is_finished and game.winner_name == "Ben"
 
 
 def test_a_german_phone_reads_the_count_and_the_win_in_german(client):
