@@ -23,6 +23,7 @@ def test_the_sheet_says_which_hand_of_how_many_is_next(client):
     game = make_game(hand_limit=3, first_dealer=1)
     body = client.get(game.get_absolute_url()).content.decode()
     assert "Hand 1 of 3 · <strong>Ben</strong> deals" in body
+    assert "To 40 · 3 hands" in " ".join(body.split())
     body = post_hand(client, game, BEN_MAKES_4).content.decode()
     assert "Hand 2 of 3 · <strong>Cy</strong> deals" in body
 
