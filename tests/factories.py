@@ -61,6 +61,7 @@ def make_game(
     first_dealer: int = 0,
     hands: list[dict] = (),
     group: Group | None = None,
+    hand_limit: int | None = None,
 ) -> Game:
     rules = REGISTRY[kind]
     group = group or default_group()
@@ -72,6 +73,7 @@ def make_game(
         target=target if target is not None else rules.default_target(len(names)),
         stakes=stakes if stakes is not None else rules.default_stakes(len(names)),
         first_dealer=first_dealer,
+        hand_limit=hand_limit,
     )
     for position, name in enumerate(names):
         Seat.objects.create(game=game, player=make_player(name, group), position=position)

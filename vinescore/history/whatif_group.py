@@ -63,7 +63,15 @@ def finished_games(group_id: int, kind: str) -> Finished:
         .filter(group_id=group_id, kind=kind)
         .newest_first()
         .values_list(
-            "pk", "version", "created_at", "first_dealer", "options", "target", "stakes", "ended"
+            "pk",
+            "version",
+            "created_at",
+            "first_dealer",
+            "options",
+            "target",
+            "stakes",
+            "ended",
+            "hand_limit",
         )
     )
     rows = list(found[: GROUP_GAMES + 1])
@@ -88,10 +96,11 @@ def finished_games(group_id: int, kind: str) -> Finished:
                 target=target,
                 stakes=stakes,
                 ended=ended,
+                hand_limit=hand_limit,
             ),
             frozenset(won[pk]),
         )
-        for pk, _, created_at, first_dealer, options, target, stakes, ended in rows
+        for pk, _, created_at, first_dealer, options, target, stakes, ended, hand_limit in rows
     ]
     versions = [(row[0], row[1]) for row in rows]
     stamp = blake2b(repr((versions, more)).encode(), digest_size=16).hexdigest()

@@ -75,9 +75,9 @@ def evidence(pks: Iterable[int]) -> list[PlayedGame]:
         for game, hand in hands.order_by("game", "position").values_list("game", "facts"):
             facts[game].append(hand)
         games = Game.objects.filter(pk__in=batch).values_list(
-            "pk", "kind", "first_dealer", "options", "target", "stakes", "ended"
+            "pk", "kind", "first_dealer", "options", "target", "stakes", "ended", "hand_limit"
         )
-        for pk, kind, first_dealer, options, target, stakes, ended in games:
+        for pk, kind, first_dealer, options, target, stakes, ended, hand_limit in games:
             if kind not in REGISTRY:
                 continue
             rules = REGISTRY[kind]
@@ -89,6 +89,7 @@ def evidence(pks: Iterable[int]) -> list[PlayedGame]:
                 target=target,
                 stakes=stakes,
                 ended=ended,
+                hand_limit=hand_limit,
             )
             sheet = replay(rules, setup, facts[pk])
             found[pk] = from_sheet(rules, sheet, [p for p, _ in seated[pk]], key=pk)

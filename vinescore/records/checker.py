@@ -199,6 +199,8 @@ class Checker:
             raise self.fail("stakes", needs_words(rules.name, what))
         self.shape("ended")
         ended = record.get("ended", False)
+        self.shape("hand_limit")
+        hand_limit = record.get("hand_limit")
         self.shape("created_at")
         created_at = self.moment(record, "created_at")
 
@@ -209,6 +211,7 @@ class Checker:
             target=target,
             stakes=stakes,
             ended=ended,
+            hand_limit=hand_limit,
         )
         self.shape("hands")
         hands = self.hands(rules, setup)
@@ -376,6 +379,16 @@ class Checker:
         table ends, is won only when ended, after its last hand.)"""
         if sheet.winner is None:
             return
+        if sheet.at_limit:
+            raise RecordInvalid(
+                gettext(
+                    "{where} comes after the game's last hand: it was played to {limit} hands. "
+                    "Leave it out, or give the number of hands the table played."
+                ).format(where=hand_words(self.label, hand), limit=sheet.setup.hand_limit),
+                game=self.position,
+                hand=hand,
+                field="hands",
+            )
         raise RecordInvalid(
             gettext(
                 "{where} comes after the game was won on hand {won}: a won game takes no "

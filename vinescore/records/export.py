@@ -49,6 +49,8 @@ def game_record(game: Game) -> dict:
         "target": game.target,
         "stakes": game.stakes,
         "ended": game.ended,
+        # Only where set: a game without one is written as before it existed.
+        **({"hand_limit": game.hand_limit} if game.hand_limit is not None else {}),
         "note": game.note,
         "created_at": iso_utc(game.created_at),
         "duration_seconds": duration_seconds(hands),

@@ -86,6 +86,7 @@ def _save_batch(batch: list[Checked], players: _Players) -> list[Game]:
             first_dealer=setup.first_dealer,
             note=checked.note,
             ended=setup.ended,
+            hand_limit=setup.hand_limit,
         )
         game.take_result(sheet)
         games.append(game)

@@ -14,6 +14,8 @@ from vinescore.scoring import REGISTRY
 from vinescore.scoring.words import and_list
 from vinescore.table.models import Game
 
+from .format import game_limit
+
 
 def hand_words(label: str, hand: int) -> str:
     """Where in the file: "Game 2 (Coralon), hand 5"."""
@@ -135,6 +137,13 @@ def record_words(field: str, error: ValidationError, value: Any) -> str | None:
         )
     if field == "ended":
         return gettext("must be true or false.")
+    if field == "hand_limit":
+        return gettext(
+            "must be a whole number of hands from 1 to {most}, or null for none; not {value}."
+        ).format(
+            most=number_format(game_limit("hand_limit", "maximum"), force_grouping=True),
+            value=shown,
+        )
     if field == "created_at":
         return iso_words(value)
     if field == "duration_seconds":

@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, Literal
 
-from .words import and_list, gettext, gettext_noop
+from .words import and_list, gettext, gettext_noop, ngettext
 
 Facts = dict[str, Any]
 
@@ -446,6 +446,37 @@ class GameRules:
                 together=together, level=level, winner=names[won.side], rule=rule
             ),
         )
+
+    def limit_winner(
+        self, totals: Sequence[int], hands: int, last: HandResult, table: Table
+    ) -> Winner:
+        """A game of a fixed number of hands, played out with nobody at the
+        target: the highest total wins, and level sides are settled as at the
+        target (coin games: as when the session ends, a shared win)."""
+        top = max(totals)
+        tied = [s for s, t in enumerate(totals) if t == top]
+        if self.coins:
+            if len(tied) == 1:
+                reason = ngettext("most coins after {n} hand", "most coins after {n} hands", hands)
+                return Winner(tied[0], reason.format(n=hands))
+            reason = ngettext(
+                "level on the most coins after {n} hand: a shared win",
+                "level on the most coins after {n} hands: a shared win",
+                hands,
+            )
+            return Winner(tied[0], reason.format(n=hands), tuple(tied[1:]))
+        if len(tied) == 1:
+            reason = ngettext(
+                "highest total after {n} hand", "highest total after {n} hands", hands
+            )
+            return Winner(tied[0], reason.format(n=hands))
+        won = self.break_tie(tied, last, table)
+        # break_tie says "tied at the top; <the rule that broke it>".
+        rule = won.reason.partition("; ")[2] or won.reason
+        reason = ngettext(
+            "level on {top} after {n} hand; {rule}", "level on {top} after {n} hands; {rule}", hands
+        )
+        return replace(won, reason=reason.format(top=top, n=hands, rule=rule))
 
     def session_winner(self, totals: Sequence[int], table: Table) -> Winner:
         """Coin games end when the table ends the session: most coins wins;

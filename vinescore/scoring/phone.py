@@ -67,6 +67,7 @@ def start(record: Mapping[str, Any]) -> Sheet:
         target=record.get("target"),
         stakes=record.get("stakes"),
         ended=bool(record.get("ended")),
+        hand_limit=record.get("hand_limit"),
     )
     sheet = Sheet(rules, setup)
     for hand in record.get("hands") or ():
@@ -129,7 +130,7 @@ def drawn(record: Mapping[str, Any], queued: Sequence[Sequence[Sequence[str]]]) 
             "title": gettext(wins or "%(winner_name)s wins") % {"winner_name": sheet.winner_words},
             "reason": gettext("%(reason)s, after hand %(hand)s.")
             % {"reason": reason, "hand": sheet.decided_at}
-            if sheet.decided_at
+            if sheet.decided_at and not sheet.at_limit
             else reason + ".",
             "sides": list(sheet.winning_sides),
             "standings": [
@@ -175,7 +176,11 @@ def next_line(sheet: Sheet) -> str:
     """The sheet's "Hand 8 · <strong>Cy</strong> deals · ..." line, in the
     server's words (table/game.html), names escaped: the page puts it in as HTML."""
     rules, names, table = sheet.rules, sheet.setup.names, sheet.next_table
-    parts = [gettext("Hand %(number)s") % {"number": len(sheet.rows) + 1}]
+    number, limit = len(sheet.rows) + 1, sheet.setup.hand_limit
+    if limit:
+        parts = [gettext("Hand %(number)s of %(limit)s") % {"number": number, "limit": limit}]
+    else:
+        parts = [gettext("Hand %(number)s") % {"number": number}]
     if rules.deals:
         dealer = escape(names[table.dealer])
         parts.append(gettext("<strong>%(dealer)s</strong> deals") % {"dealer": dealer})

@@ -27,6 +27,9 @@ class Setup:
     target: int | None = None
     stakes: int | None = None
     ended: bool = False  # coin games: the table ended the session
+    # A round of a fixed number of hands: the game is decided after that many,
+    # if no side reached the target first.
+    hand_limit: int | None = None
 
     def table(self, hand_index: int, carry: Any = None) -> Table:
         """The table for the hand at `hand_index` (0-based): the deal passes
@@ -240,6 +243,9 @@ class Sheet:
         self.rows.append(row)
         if self.winner is None:
             won = self.rules.winner(totals, self.setup.target, result, table)
+            limit = self.setup.hand_limit
+            if won is None and limit is not None and i + 1 >= limit:
+                won = self.rules.limit_winner(totals, limit, result, table)
             if won is not None:
                 self.winner, self.decided_at = won, i + 1
                 if won.hand_note:  # several passed the target on this hand
@@ -255,6 +261,12 @@ class Sheet:
             self.winner = self.rules.session_winner(self.totals, self.setup.table(len(self.rows)))
             self.decided_at = len(self.rows)
         return self
+
+    @property
+    def at_limit(self) -> bool:
+        """Decided by the hand limit rather than by the target or the table."""
+        limit = self.setup.hand_limit
+        return self.decided_at is not None and limit is not None and self.decided_at >= limit
 
     @property
     def settle_up(self) -> list[Payment] | None:

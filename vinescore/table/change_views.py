@@ -75,6 +75,10 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
             return hand_sent_again(request, form)
         if form.is_stale:
             return hand_stale(request, form, (hands, sheet))
+        if game.is_finished and game.played_out:
+            said = gettext("This game is finished: its {n} hands are played.")
+            form.add_error(None, said.format(n=game.hand_limit))
+            return render_sheet(request, game, form=form, status=409)
         if game.is_finished:
             form.add_error(None, gettext("This game is finished: reopen it to play more hands."))
             return render_sheet(request, game, form=form, status=409)
@@ -350,7 +354,7 @@ def game_reopen(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespons
     if "hand" in request.GET:
         return reopen_to_change_page(request, game)
     refuse_guest(game)
-    if not game.is_finished:
+    if not game.is_finished or game.played_out:
         return HttpResponseRedirect(game.get_absolute_url())
     return reopen_page(request, game, None if game.ended else ReopenForm(game=game))
 
@@ -366,7 +370,7 @@ def reopen(request: HttpRequest, game: Game) -> HttpResponse:
         return sent_again(request, form, sheet)
     if form.is_stale:
         return refuse_stale(request, form)
-    if not game.is_finished:
+    if not game.is_finished or game.played_out:
         return sheet
     if game.ended:
         game.reopen(key=form.one_time_key)

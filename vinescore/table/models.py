@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 from typing import NamedTuple
 
 from django.conf import settings
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models, transaction
 from django.db.models import Case, FilteredRelation, OuterRef, Q, Subquery, Value, When
 from django.db.models.functions import Coalesce, Lower
@@ -395,6 +396,13 @@ class Game(models.Model):
     first_dealer = models.PositiveSmallIntegerField(default=0, help_text="Seat index, from 0.")
     note = models.TextField(blank=True)
     ended = models.BooleanField(default=False, help_text="The table ended the game or session.")
+    # A round of a club night: every table's game ends after the same hands.
+    hand_limit = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(1), MaxValueValidator(MAX_HANDS)],
+        help_text="Hands after which the game ends, if no side reached the target first.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     # Derived from the hands by refresh_result(); never edited directly.
@@ -459,6 +467,12 @@ class Game(models.Model):
         return self.finished_at is not None
 
     @property
+    def played_out(self) -> bool:
+        """Every hand of a game of a fixed number is played: it does not play
+        on (a rematch starts another round of them)."""
+        return self.hand_limit is not None and self.hand_count >= self.hand_limit
+
+    @property
     def is_deleted(self) -> bool:
         return self.deleted_at is not None
 
@@ -510,6 +524,7 @@ class Game(models.Model):
             target=self.target,
             stakes=self.stakes,
             ended=self.ended,
+            hand_limit=self.hand_limit,
         )
 
     def live_hands(self) -> list[LiveHand]:
@@ -620,8 +635,8 @@ class Game(models.Model):
 
     @transaction.atomic
     def same_table_again(self) -> Game:
-        """A new game of the same kind, players, house rules, target and stakes, the
-        deal passed on from the last hand."""
+        """A new game of the same kind, players, house rules, target, stakes and
+        hand limit, the deal passed on from the last hand."""
         raised = self.changes.filter(action=GameChange.TARGET).order_by("at", "pk").first()
         game = Game.objects.create(
             kind=self.kind,
@@ -631,6 +646,7 @@ class Game(models.Model):
             options=self.options,
             target=raised.before if raised is not None else self.target,
             stakes=self.stakes,
+            hand_limit=self.hand_limit,
             first_dealer=self.played()[1].next_table.dealer,
         )
         Seat.objects.bulk_create(

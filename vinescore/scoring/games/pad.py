@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from ..base import Facts, Field, GameRules, HandResult, Option, Table, Winner
 from ..checks import check_fields
-from ..words import and_list, gettext, gettext_noop
+from ..words import and_list, gettext, gettext_noop, ngettext
 
 LIMIT = 100_000
 
@@ -66,6 +66,10 @@ class ScorePad(GameRules):
         if target is None or max(totals) < target:
             return None
         return self._winner(totals, table, gettext("{target} reached").format(target=target))
+
+    def limit_winner(self, totals, hands, last, table) -> Winner:
+        why = ngettext("after {n} round", "after {n} rounds", hands).format(n=hands)
+        return self._winner(totals, table, why)
 
     def session_winner(self, totals, table) -> Winner:
         return self._winner(totals, table, gettext("best score when the game was ended"))
