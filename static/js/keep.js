@@ -139,7 +139,8 @@
     const scored = document.getElementById("just-scored");
     if (last && scored) {
       put(slot(scored, "scored-title"), last.scored);
-      put(slot(scored, "scored-explanation"), last.explanation + ".");
+      put(slot(scored, "scored-explanation"), last.said + ".");
+      shows(slot(scored, "scored-rule"), false); // the server's last hand's ruling; the phone's row says its own
       scored.querySelectorAll(".changes strong").forEach((el, side) => put(el, last.awards[side]));
       put(slot(scored, "scored-payments"), last.payments.join(". "));
       shows(slot(scored, "scored-payments"), last.payments.length > 0);

@@ -163,7 +163,9 @@ class HandResult:
     `awards` has one entry per side (points games) or per seat (coin games,
     where it is the net of `payments`). `explanation` is one line in players'
     words; `rule` names the rule that decided the hand (an anchor on the
-    game's rules page).
+    game's rules page); `ruling`, the house ruling that decided it, is a
+    sentence of its own: the last hand's card leaves it to its Rule link,
+    the sheet's row and the records say it (`in_full`).
     """
 
     awards: tuple[int, ...]
@@ -175,6 +177,12 @@ class HandResult:
     made: bool | None = None  # did the bid succeed (None: no bid this hand)
     bid: int | None = None  # the bid as a number, for stats (zero bids: 0)
     carry: Any = None  # state the next hand starts from (the duel's health)
+    ruling: str = ""
+
+    @property
+    def in_full(self) -> str:
+        """The explanation with the ruling that decided the hand."""
+        return f"{self.explanation}. {self.ruling}" if self.ruling else self.explanation
 
 
 @dataclass(frozen=True)

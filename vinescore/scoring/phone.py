@@ -146,7 +146,8 @@ def drawn(record: Mapping[str, Any], queued: Sequence[Sequence[Sequence[str]]]) 
                 "number": row.number,
                 "scored": gettext("Hand %(number)s scored") % {"number": row.number},
                 "dealt": gettext("%(dealer)s dealt.") % {"dealer": names[row.dealer]},
-                "explanation": row.result.explanation,
+                "explanation": row.result.in_full,
+                "said": row.result.explanation,  # the last hand's card leaves out the ruling
                 "awards": [signed(a) for a in row.result.awards],
                 "totals": list(row.totals),
                 "payments": describe(row.result.payments, names),
