@@ -510,7 +510,7 @@ def _because(f: Field, known: Mapping[str, Field], clean: Facts) -> str:
     other = known[f.show_if[0]]
     value = clean.get(other.name)
     if other.kind == "flag":
-        shown = "yes" if value else "no"
+        shown = gettext("yes") if value else gettext("no")
     else:
         shown = dict(other.choices).get(value, value) if other.choices else value
         shown = gettext("not recorded") if shown is None else shown

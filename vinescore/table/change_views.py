@@ -449,6 +449,7 @@ def game_end_session(request: HttpRequest, pk: int) -> TemplateResponse | HttpRe
             "hands": len(hands),
             "sides": list(zip(ended.side_names, ended.totals, strict=True)),
             "winner_name": ended.winner_words,
+            "winners_are_several": ended.winners_are_several,
             "settle_up": (
                 describe(settle_up(ended.totals, game.stakes), names)
                 if game.rules.coins and game.stakes is not None
