@@ -69,7 +69,7 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
         # totals kept before them: it is not replayed from its first hand.
         parts = SheetParts(game, game.place.who, show_all=False)
         hands, sheet = parts.played
-        form = HandForm(game.rules, sheet.next_table, request.POST, game=game)
+        form = HandForm(game.rules, sheet.next_table, request.POST, game=game, next_hand=True)
         valid = form.is_valid()
         if form.sent_before is not None:
             return hand_sent_again(request, form)

@@ -38,7 +38,7 @@ ROW = "table/game.html#sheet-row"
 
 def next_hand_form(game: Game, sheet: Sheet, table: Table | None = None) -> HandForm:
     """The next hand's form as it opens (at `table`, or the sheet's next)."""
-    form = HandForm(game.rules, table or sheet.next_table)
+    form = HandForm(game.rules, table or sheet.next_table, next_hand=True)
     form.initial = opening_values(form.fact_fields, sheet)
     return form
 
