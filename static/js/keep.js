@@ -134,6 +134,10 @@
     root.querySelectorAll("ol.totals li").forEach((li, side) => {
       put(li.querySelector("[data-total]"), String(drawn.totals[side]));
       mark(li, "won", won.includes(side));
+      // What the last hand gave it, as the server's strip says it (none once the game is won).
+      const change = li.querySelector(".change");
+      if (last) put(change, last.awards[side]);
+      if (last) shows(change, !drawn.winner);
     });
     put(document.getElementById("status-line"), drawn.status);
     const scored = document.getElementById("just-scored");
