@@ -85,6 +85,7 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
             form.facts,
             key=form.one_time_key,
             played=sheet,
+            played_at=form.cleaned_data.get("played_at"),
             **guest_of(request, game),
         )
     if not request.htmx:

@@ -13,7 +13,7 @@ from vinescore.scoring import Field as FactField
 from vinescore.scoring import GameRules, HandInvalid, Table
 from vinescore.scoring.phone import posted_facts
 
-from .changes import ChangeForm
+from .changes import ChangeForm, Unreadable
 from .models import MAX_HANDS, Game
 
 # The fields naming who won the bidding: their chips mark who bids first.
@@ -49,12 +49,22 @@ def long_range(f: FactField, choices: list, shown_by: set[str]) -> tuple[int, in
     return low, high
 
 
+class PlayedAtField(Unreadable, forms.DateTimeField):
+    """When a phone scored a hand it could not send at once; unreadable, the
+    hand takes the server's time, as it does without one."""
+
+    def __init__(self):
+        super().__init__(required=False)
+
+
 class HandForm(ChangeForm):
     """The facts of one hand, from the game's declared fields, with the change's
     version and key (ChangeForm). Values pass through as typed; the game's own
     `clean` converts and checks them, its messages beside the fields.
     `next_hand`: the form of the hand to come, whose one-tap buttons are
     under it (a hand being edited has none)."""
+
+    played_at = PlayedAtField()
 
     def __init__(
         self,
