@@ -73,7 +73,6 @@
     show();
     if (sending || !next) return;
     if (navigator.onLine === false) return notSent(next, {});
-    // When it was scored, for the sheet's times: it may reach the server much later.
     const values = { version: String(next.version), key: next.key, played_at: new Date(next.at).toISOString() };
     next.fields.forEach(([name, value]) => (values[name] = values[name] || []).push(value));
     sending = next;

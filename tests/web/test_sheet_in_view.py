@@ -61,10 +61,10 @@ def test_a_sweep_is_said_in_one_sentence_above_the_form_and_its_ruling_behind_th
     ]
     assert (
         "Ana bid 8 and Ana & Cy took 8 points: both teams keep their points (8 and 4); "
-        "Ana & Cy swept the 7s: their 2 poisoned tricks count double.</span>"
+        "Ana & Cy swept the 7s: their 2 poisoned tricks count double. <a"
     ) in card
     assert "ruling" not in card.lower()
-    assert 'href="/rules/chevalier/#sweep" data-slot="scored-rule">Rule</a>' in card
+    assert 'href="/rules/chevalier/#sweep" data-rule>Rule</a></span>' in card
     # The sheet's row, the hand on record, says the ruling after it.
     row = body[body.index('class="explain"') :]
     assert (
@@ -75,7 +75,7 @@ def test_a_sweep_is_said_in_one_sentence_above_the_form_and_its_ruling_behind_th
 
 def test_a_hand_decided_by_no_ruling_has_no_rule_link_on_its_card(client):
     game = make_game(hands=[{"bidder": 1, "bid": 4, "tricks": [3, 4, 2, 4]}])
-    assert 'data-slot="scored-rule"' not in client.get(game.get_absolute_url()).content.decode()
+    assert "data-rule>" not in client.get(game.get_absolute_url()).content.decode()
 
 
 def test_after_an_undo_only_the_notice_offers_to_bring_it_back(client):

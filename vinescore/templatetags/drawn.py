@@ -41,8 +41,8 @@ TOTAL = (
     '<li class="total{}"><span class="who" title="{}">{}</span>'
     '<span class="score" data-total>{}</span>{}</li>'
 )
-# Drawn empty and hidden too: a phone scoring hands not sent yet fills it (keep.js).
-CHANGE = '<span class="change" aria-hidden="true"{}>{}</span>'
+# Drawn empty too: a phone scoring hands not sent yet fills it (keep.js).
+CHANGE = '<span class="change" aria-hidden="true">{}</span>'
 
 
 @register.filter
@@ -51,7 +51,7 @@ def totals_strip(strip: list[tuple[str, str, str, bool]]) -> SafeString:
     whether it won (SheetParts.strip), each an item of the totals strip."""
     items = []
     for name, total, change, won in strip:
-        name, change = escape(name), CHANGE.format("" if change else " hidden", escape(change))
+        name, change = escape(name), CHANGE.format(escape(change))
         items.append(TOTAL.format(" won" if won else "", name, name, escape(total), change))
     return SafeString("\n".join(items))
 
