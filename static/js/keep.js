@@ -134,12 +134,13 @@
     root.querySelectorAll("ol.totals li").forEach((li, side) => {
       put(li.querySelector("[data-total]"), String(drawn.totals[side]));
       mark(li, "won", won.includes(side));
+      if (last) put(li.querySelector(".change"), drawn.winner ? "" : last.awards[side]); // the last hand's
     });
     put(document.getElementById("status-line"), drawn.status);
     const scored = document.getElementById("just-scored");
     if (last && scored) {
       put(slot(scored, "scored-title"), last.scored);
-      put(slot(scored, "scored-explanation"), last.explanation + ".");
+      put(slot(scored, "scored-explanation"), last.said + ".");
       scored.querySelectorAll(".changes strong").forEach((el, side) => put(el, last.awards[side]));
       put(slot(scored, "scored-payments"), last.payments.join(". "));
       shows(slot(scored, "scored-payments"), last.payments.length > 0);
@@ -229,10 +230,9 @@
   function showErrors(form, errors) {
     form.querySelectorAll("[data-phone-error]").forEach((node) => node.remove());
     form.querySelectorAll("fieldset[aria-invalid]").forEach((node) => node.removeAttribute("aria-invalid"));
-    Object.keys(errors).forEach((name, i) => {
+    Object.entries(errors).forEach(([name, text], i) => {
       const fieldset = form.querySelector('fieldset[data-field="' + name + '"]');
-      const line = make("p", { className: "error", textContent: errors[name] }, { role: "alert" });
-      line.setAttribute("data-phone-error", "");
+      const line = make("p", { className: "error", textContent: text }, { role: "alert", "data-phone-error": "" });
       fieldset?.setAttribute("aria-invalid", "true");
       (fieldset || form.querySelector("h2")).insertAdjacentElement(fieldset ? "beforeend" : "afterend", line);
       if (!i) line.scrollIntoView({ block: "center" });

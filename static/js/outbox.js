@@ -73,7 +73,7 @@
     show();
     if (sending || !next) return;
     if (navigator.onLine === false) return notSent(next, {});
-    const values = { version: String(next.version), key: next.key };
+    const values = { version: String(next.version), key: next.key, played_at: new Date(next.at).toISOString() };
     next.fields.forEach(([name, value]) => (values[name] = values[name] || []).push(value));
     sending = next;
     show();

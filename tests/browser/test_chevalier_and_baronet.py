@@ -24,7 +24,7 @@ CHEVALIER = ("Ana", "Ben", "Cy", "Dee")
 BARONET = ("Ana", "Ben", "Cy", "Dee", "Eli")
 SCREENSHOT = "/tmp/baronet.png"
 TARS_RULING = (
-    "(house ruling: a sweep is every Tar dealt this hand; those left in the pack do not count)"
+    "House ruling: a sweep is every Tar dealt this hand; those left in the pack do not count"
 )
 
 
@@ -136,7 +136,7 @@ def test_a_table_plays_a_whole_game_of_chevalier_to_31(page: Page) -> None:
     score_hand(page, 1)
     expect(last_explanation(page)).to_contain_text(
         "Dee dealt. Ana bid 8 and Ana & Cy took 8 points: both teams keep their points "
-        "(8 and 4); Ana & Cy swept the Tars: their 2 poisoned tricks count double "
+        "(8 and 4); Ana & Cy swept the Tars: their 2 poisoned tricks count double. "
         f"{TARS_RULING}."
     )
     assert totals(page) == {"Ana & Cy": 8, "Ben & Dee": 4}
@@ -185,7 +185,7 @@ def test_a_table_plays_a_whole_game_of_chevalier_to_31(page: Page) -> None:
     expect(page.locator("#hand-form .error")).to_have_count(0)
     expect(last_explanation(page)).to_contain_text(
         "Ben dealt. Cy bid 6 and Ana & Cy took 6 points: both teams keep their points "
-        "(6 and 4); Ben & Dee swept the Tars: their 2 poisoned tricks count 1 each "
+        "(6 and 4); Ben & Dee swept the Tars: their 2 poisoned tricks count 1 each. "
         f"{TARS_RULING}."
     )
     assert totals(page) == {"Ana & Cy": 24, "Ben & Dee": 8}
@@ -223,7 +223,7 @@ def test_a_table_plays_a_whole_game_of_chevalier_to_31(page: Page) -> None:
     score_hand(page, 6)
     expect(last_explanation(page)).to_contain_text(
         "Ana dealt. Ana bid 3 and Ana & Cy took 4 points: both teams keep their points "
-        "(4 and 6); Ben & Dee swept the Tars: their 3 poisoned tricks count 1 each "
+        "(4 and 6); Ben & Dee swept the Tars: their 3 poisoned tricks count 1 each. "
         f"{TARS_RULING}."
     )
     assert totals(page) == {"Ana & Cy": 31, "Ben & Dee": 19}

@@ -323,3 +323,46 @@ def test_a_players_figures_and_a_ledgers_numbers_are_shown_whole(page: Page) -> 
 
 
 TYPICAL_FACTS = {"bidder": 0, "bid": 5, "tricks": [5, 4, 2, 2]}
+
+
+@pytest.mark.django_db(transaction=True)
+def test_after_a_chevalier_sweep_the_next_hand_fits_a_small_phone(page: Page) -> None:
+    page.set_viewport_size({"width": 360, "height": 740})
+    game = make_game("chevalier", NAMES[:4], target=999)
+    page.goto(game.get_absolute_url())
+    # Ana & Cy take both poisoned tricks: a sweep, counted double.
+    sweep = [
+        ("bidder", "Ana"),
+        ("bid", "8"),
+        ("bidders_clean", "4"),
+        ("bidders_poisoned", "2"),
+        ("defenders_poisoned", "0"),
+    ]
+    for name, value in sweep:
+        enter(page, name, value)
+    page.evaluate("window.scrollTo(0, 0)")
+    score_hand(page, 1)
+    page.wait_for_function(FIRST_FACT_FOCUSED)
+    card = page.locator("#just-scored")
+    # What happened, in one sentence; the ruling is one tap away.
+    expect(card.locator("[data-explanation]")).to_contain_text(
+        "Ana & Cy swept the 7s: their 2 poisoned tricks count double."
+    )
+    expect(card).not_to_contain_text("house ruling")
+    expect(card.get_by_role("link", name="Rule")).to_have_attribute(
+        "href", "/rules/chevalier/#sweep"
+    )
+    # The last choice of the next hand, the discarded 7, is above the Score bar.
+    discarded = page.locator('#hand-form fieldset[data-field="discarded_poison"]')
+    bar = page.locator("#hand-form .sticky").bounding_box()
+    box = discarded.bounding_box()
+    assert 0 <= box["y"] and box["y"] + box["height"] <= bar["y"]
+    assert page.evaluate("window.scrollY") == 0
+    assert page.evaluate(OFF_SCREEN) == []
+    # The sheet's row keeps the ruling, where the hand is on record.
+    expect(page.locator("tbody.hand tr.explain").last).to_contain_text(
+        "count double. House ruling: a sweep is every 7 dealt this hand; those left in the pack "
+        "do not count."
+    )
+    Path("/tmp/shots/words").mkdir(parents=True, exist_ok=True)
+    page.screenshot(path="/tmp/shots/words/chevalier-sweep-360.png")

@@ -7,6 +7,7 @@ back in the form; the live sum says at once when a hand does not add up."""
 from __future__ import annotations
 
 import pytest
+from django.utils import timezone
 from playwright.sync_api import Browser, Page, expect
 
 from tests.browser.conftest import go_offline
@@ -15,6 +16,7 @@ from tests.browser.test_rules_pad_and_mu import start_game
 from tests.factories import make_game, make_player
 from vinescore.scoring import REGISTRY
 from vinescore.table.models import Game
+from vinescore.table.sheet_parts import signed
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -70,9 +72,13 @@ def test_a_kept_game_offline_shows_one_sheet_that_the_server_then_agrees_with(
                 "first": first_chip(page),
                 "next": page.locator("#next-hand").inner_text(),
                 "last": page.locator("#just-scored").inner_text(),
+                # What the last hand gave each side, under its total.
+                "changes": page.locator("#live ol.totals .change:visible").all_inner_texts(),
             }
         )
 
+    page.wait_for_timeout(1500)  # a while offline: the hands are stamped when they were played
+    back_online = timezone.now()
     context.set_offline(False)
     expect(page.locator("#outbox")).to_have_count(0, timeout=60_000)
     expect(page.locator("#live tbody.hand")).to_have_count(len(HANDS))
@@ -90,6 +96,11 @@ def test_a_kept_game_offline_shows_one_sheet_that_the_server_then_agrees_with(
         assert f"{names[table.left_of(table.dealer)]} bids first" in step["next"]
         assert f"Hand {i + 1} scored · not sent yet" in step["last"]
         assert sheet.rows[i].result.explanation in step["last"]
+        assert step["changes"] == [signed(award) for award in sheet.rows[i].result.awards]
+    # Stamped when each was scored on the phone, in order, not when they reached the server.
+    played = [h.played_at for h in game.live_hands()]
+    assert played == sorted(played)
+    assert all(game.created_at <= at < back_online for at in played)
     # Caught up: the sheet is the server's, and so is the marker.
     assert phone_totals(page) == list(sheet.totals)
     assert first_chip(page) == str(sheet.next_table.left_of(sheet.next_table.dealer))

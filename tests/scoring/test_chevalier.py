@@ -79,7 +79,12 @@ def test_bidding_team_sweep_doubles_poisoned_tricks():
     assert result.rule == "sweep" and result.made is True
     assert "Ana & Cy swept the 7s" in result.explanation
     assert "count double" in result.explanation
-    assert "a sweep is every 7 dealt this hand" in result.explanation
+    # The ruling that decided it is a sentence of its own, said after the explanation.
+    assert result.ruling == (
+        "House ruling: a sweep is every 7 dealt this hand; those left in the pack do not count"
+    )
+    assert "house ruling" not in result.explanation.lower()
+    assert result.in_full == f"{result.explanation}. {result.ruling}"
 
 
 def test_a_discarded_seven_means_no_sweep_and_the_bid_fails():

@@ -69,6 +69,8 @@ def test_a_coin_game_explains_and_settles_in_german(german):
     assert result.awards == (12, -6, 6, -6, -6)
     assert "Ana bot 6 (Bischof der Locks) mit Cy" in result.explanation
     assert "Ben, Dee und Eli zahlen je 6; Ana bekommt 12, Cy 6" in result.explanation
+    alone = play(baronet, {"bidder": 4, "bid": 4, "partner": None, "points": 3}, names=FIVE)
+    assert alone.explanation.startswith("Eli bot 4 allein und holte 3 Punkte: ")
     passed = play(baronet, {"passed": True}, names=FIVE, dealer=4, stakes=100)
     assert passed.explanation == (
         "Alle haben gepasst, als Eli gab: niemand punktet oder zahlt, "
@@ -147,6 +149,10 @@ def test_a_refused_hand_says_why_in_german(german):
     assert refusal(coralon, {"bidder": "1", "bid": "4", "tricks": ["3", "4", "2", "9"]}) == {
         "tricks": "Stiche: 13 in einem Blatt mit 4 Spielern; diese ergeben 18."
     }
+    # A record's fact that does not apply says why in German, its yes included.
+    with pytest.raises(HandInvalid) as refused:
+        Baronet().check_record({"passed": True, "bidder": 1, "bid": 4}, Table(FIVE))
+    assert refused.value.errors["bidder"].endswith("(Alle haben gepasst: ja).")
 
 
 def test_the_english_is_unchanged_without_a_catalog():

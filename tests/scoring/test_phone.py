@@ -105,3 +105,23 @@ def test_the_next_hand_line_puts_names_in_as_text_not_markup():
     line = drawn(game, [])["next"]["line"]
     assert "<strong>&lt;b&gt;Ana&lt;/b&gt;</strong> deals" in line
     assert "<strong>Ben &amp; Co</strong> bids first" in line
+
+
+def test_a_sweep_scored_on_the_phone_keeps_its_ruling_for_the_row_not_the_card():
+    chevalier = {
+        "game": "chevalier",
+        "players": NAMES,
+        "first_dealer": 0,
+        "options": [],
+        "target": 31,
+        "stakes": None,
+        "ended": False,
+        "hands": [],
+    }
+    sweep = [["bidder", "0"], ["bid", "8"], ["bidders_clean", "4"], ["bidders_poisoned", "2"]]
+    row = drawn(chevalier, [sweep + [["defenders_poisoned", "0"]]])["rows"][0]
+    assert row["said"].endswith("Ana & Cy swept the 7s: their 2 poisoned tricks count double")
+    assert row["explanation"] == (
+        row["said"] + ". House ruling: a sweep is every 7 dealt this hand; those left in the pack "
+        "do not count"
+    )

@@ -91,6 +91,22 @@ def test_a_finished_game_is_a_play_with_every_field_bg_stats_reads(settings):
     assert [p["sourcePlayerId"] for p in play["players"]] == seated
 
 
+def test_a_short_session_is_sent_as_the_minute_the_sheet_says(client):
+    baronet = {"bidder": 0, "bid": 6, "partner": 2, "points": 7}
+    game = make_game("baronet", NAMES[:5], hands=[baronet, baronet])
+    game = at_the_table(game, [0, 0])
+    Hand.objects.filter(pk=game.hands.order_by("position").last().pk).update(
+        created_at=EVENING + timedelta(seconds=25)
+    )
+    client.post(f"/games/{game.pk}/end/")
+    game.refresh_from_db()
+    assert "Played for 1 min" in client.get(game.get_absolute_url()).content.decode()
+    assert play_for(game)["durationMin"] == 1
+    # One hand has no length on the sheet; BG Stats still gets a minute, not 0.
+    one = at_the_table(make_game(target=13, hands=[EXACT_BEN]), [3])
+    assert play_for(one)["durationMin"] == 1
+
+
 def test_the_play_date_is_in_the_servers_time_zone(settings):
     settings.TIME_ZONE = "Europe/Berlin"
     game = at_the_table(make_game(target=26, hands=[EXACT_BEN, EXACT_BEN]), [5, 10])

@@ -34,6 +34,43 @@ def test_a_passed_out_bishop_deal_is_one_tap_and_moves_the_dealer(client):
     assert "<strong>Dee</strong> deals" in page
 
 
+@pytest.mark.parametrize(
+    "kind, players, fact, words",
+    [
+        ("baronet", 5, "passed", "Everyone passed"),
+        ("chevalier", 4, "passed", "Everyone passed"),
+        ("ducks-and-geese", 4, "forfeit", "Dealer forfeited"),
+        ("up-and-down", 5, "take_back", "The dealer took back"),
+    ],
+)
+def test_a_one_tap_hand_is_offered_once_and_a_hands_edit_page_keeps_its_box(
+    client, kind, players, fact, words
+):
+    game = make_game(kind, NAMES[:players])
+    page = client.get(game.get_absolute_url()).content.decode()
+    # The button under the form, and no box for the same fact in it.
+    assert f'<input type="hidden" name="{fact}" value="on">' in page
+    assert f'data-field="{fact}"' not in page
+    assert f'data-show-if="{fact}"' not in page
+    assert f'type="checkbox" name="{fact}"' not in page
+    # A hand already played may be changed into one: its edit page has the box.
+    post_hand(client, game, {fact: "on"})
+    hand = Hand.objects.get()
+    edit = client.get(f"/games/{game.pk}/hands/{hand.pk}/edit/").content.decode()
+    assert f'type="checkbox" name="{fact}" checked' in edit and words in edit
+
+
+def test_a_passed_deal_sent_from_an_out_of_date_page_comes_back_ticked(client):
+    game = make_game("baronet", NAMES[:5])
+    stale = game.version
+    post_hand(client, game, {"bidder": "0", "bid": "6", "partner": "2", "points": "7"})
+    response = post_hand(client, game, {"passed": "on", "version": stale})
+    assert response.status_code == 409
+    page = response.content.decode()
+    assert 'type="checkbox" name="passed" checked' in page
+    assert Hand.objects.count() == 1
+
+
 def test_baronet_passed_out_deal_pays_nobody(client):
     game = make_game("baronet", NAMES[:4])
     post_hand(client, game, {"passed": "on"})

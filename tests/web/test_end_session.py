@@ -42,6 +42,16 @@ def test_the_confirmation_says_what_the_settle_up_will_be_and_changes_nothing(cl
     assert game.version == version and not game.ended and not game.is_finished
 
 
+def test_the_confirmation_says_that_players_level_on_the_most_coins_win_together(client):
+    cy_with_eli = {"bidder": 2, "bid": 6, "partner": 4, "points": 7}
+    eli_with_cy = {"bidder": 4, "bid": 6, "partner": 2, "points": 7}
+    game = make_game("baronet", NAMES[:5], hands=[cy_with_eli, eli_with_cy])
+    page = client.get(f"/games/{game.pk}/end/").content.decode()
+    assert "<p>Cy and Eli win.</p>" in page
+    german = client.get(f"/games/{game.pk}/end/", headers={"Accept-Language": "de"})
+    assert "<p>Cy und Eli gewinnen.</p>" in german.content.decode()
+
+
 def test_its_button_ends_the_session_and_the_sheet_shows_that_settle_up(client):
     game = baronet_after_a_hand()
     preview = client.get(f"/games/{game.pk}/end/").content.decode()

@@ -7,6 +7,7 @@ import json
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from django.utils import timezone
 
 from tests.factories import default_group, make_game
 from vinescore.records.export import write_records
@@ -32,7 +33,9 @@ def played_over(game: Game, minutes: list[int]) -> Game:
     "seconds, words",
     [
         (0, ""),
-        (20, "under a minute"),
+        (20, "1 min"),
+        (89, "1 min"),
+        (90, "2 min"),
         (25 * 60, "25 min"),
         (60 * 60, "1 h"),
         (85 * 60, "1 h 25 min"),
@@ -47,6 +50,16 @@ def test_the_sheet_card_and_history_say_how_long_the_game_took(client):
     assert "Played for 1 h 25 min" in client.get(game.get_absolute_url()).content.decode()
     assert "3 hands in 1 h 25 min" in client.get("/").content.decode()
     assert "3 hands in 1 h 25 min" in client.get("/history/").content.decode()
+
+
+def test_a_game_of_seconds_reads_the_same_on_the_sheet_and_in_history(client):
+    game = make_game(hands=[MISS] * 2)
+    first, second = game.hands.order_by("position")
+    Hand.objects.filter(pk=first.pk).update(created_at=EVENING)
+    Hand.objects.filter(pk=second.pk).update(created_at=EVENING + timedelta(seconds=40))
+    game.refresh_result()
+    assert "Played for 1 min" in client.get(game.get_absolute_url()).content.decode()
+    assert "2 hands in 1 min" in client.get("/history/").content.decode()
 
 
 def test_a_deleted_last_hand_no_longer_counts(client):
@@ -120,3 +133,45 @@ def test_the_sheet_reads_the_hands_in_play_as_they_were_stored():
         EVENING,
     ]
     assert all(h.played_at.utcoffset() == timedelta(0) for h in hands)
+
+
+def test_a_hand_kept_on_a_phone_is_stamped_when_it_was_played(client):
+    game = make_game()
+    Game.objects.filter(pk=game.pk).update(created_at=timezone.now() - timedelta(hours=1))
+    played = timezone.now() - timedelta(minutes=20)
+    response = client.post(
+        f"/games/{game.pk}/hands/",
+        {
+            "bidder": "0",
+            "bid": "5",
+            "tricks": ["3", "4", "4", "2"],
+            "played_at": played.isoformat(),
+        },
+    )
+    assert response.status_code == 302
+    assert Hand.objects.get().created_at == played
+
+
+@pytest.mark.parametrize(
+    "sent", ["in an hour", "before the game", "after tea", "not sent"], ids=str
+)
+def test_a_played_time_out_of_bounds_or_unreadable_is_taken_within_them(client, sent):
+    game = make_game()
+    started = timezone.now() - timedelta(hours=1)
+    Game.objects.filter(pk=game.pk).update(created_at=started)
+    times = {
+        "in an hour": (timezone.now() + timedelta(hours=1)).isoformat(),
+        "before the game": (started - timedelta(days=2)).isoformat(),
+        "after tea": "after tea",
+    }
+    data = {"bidder": "0", "bid": "5", "tricks": ["3", "4", "4", "2"]}
+    if sent in times:
+        data["played_at"] = times[sent]
+    before = timezone.now()
+    response = client.post(f"/games/{game.pk}/hands/", data)
+    assert response.status_code == 302
+    stamped = Hand.objects.get().created_at
+    if sent == "before the game":
+        assert stamped == started
+    else:  # the server's time: never later than now
+        assert before <= stamped <= timezone.now()

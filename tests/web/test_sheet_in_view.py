@@ -50,6 +50,34 @@ def test_a_coin_game_shows_who_paid_whom_in_the_hand_just_scored(client):
     assert 'class="ledger"' in card and "Hand 1 scored" in card
 
 
+def test_a_sweep_is_said_in_one_sentence_above_the_form_and_its_ruling_behind_the_rule_link(
+    client,
+):
+    sweep = {"bidder": 0, "bid": 8, "bidders_clean": 4, "bidders_poisoned": 2}
+    game = make_game("chevalier", hands=[sweep])
+    body = html.unescape(client.get(game.get_absolute_url()).content.decode())
+    card = body[
+        body.index('id="just-scored"') : body.index("</section>", body.index("just-scored"))
+    ]
+    assert (
+        "Ana bid 8 and Ana & Cy took 8 points: both teams keep their points (8 and 4); "
+        "Ana & Cy swept the 7s: their 2 poisoned tricks count double. <a"
+    ) in card
+    assert "ruling" not in card.lower()
+    assert 'href="/rules/chevalier/#sweep" data-rule>Rule</a></span>' in card
+    # The sheet's row, the hand on record, says the ruling after it.
+    row = body[body.index('class="explain"') :]
+    assert (
+        "count double. House ruling: a sweep is every 7 dealt this hand; those left in the pack "
+        "do not count."
+    ) in row
+
+
+def test_a_hand_decided_by_no_ruling_has_no_rule_link_on_its_card(client):
+    game = make_game(hands=[{"bidder": 1, "bid": 4, "tricks": [3, 4, 2, 4]}])
+    assert "data-rule>" not in client.get(game.get_absolute_url()).content.decode()
+
+
 def test_after_an_undo_only_the_notice_offers_to_bring_it_back(client):
     game = make_game(hands=[{"bidder": 1, "bid": 4, "tricks": [3, 4, 2, 4]}] * 2)
     last = game.live_hands()[-1]

@@ -174,7 +174,7 @@ def test_how_long_a_game_took_is_said_in_german():
     first = datetime(2026, 11, 3, 19, 0, tzinfo=UTC)
     with translation.override("de"):
         assert duration_words(first, first + timedelta(minutes=65)) == "1 Std. 5 Min."
-        assert duration_words(first, first + timedelta(seconds=30)) == "unter einer Minute"
+        assert duration_words(first, first + timedelta(seconds=30)) == "1 Min."
     assert duration_words(first, first + timedelta(minutes=65)) == "1 h 5 min"
 
 

@@ -215,7 +215,7 @@ def compare(rules: GameRules, setup: Setup, hands: list[dict], house: HouseRules
         Outcome(real, real.decided_at),
         Outcome(result.sheet, result.decided_after),
         result,
-        {row.number: row.result.explanation for row in real.rows},
+        {row.number: row.result.in_full for row in real.rows},
     )
 
 

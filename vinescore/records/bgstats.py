@@ -14,7 +14,7 @@ from urllib.parse import quote
 from django.utils import timezone
 
 from vinescore.scoring import Sheet
-from vinescore.table.models import Game, LiveHand, duration_seconds
+from vinescore.table.models import Game, LiveHand, minutes_played
 
 Played = tuple[list[LiveHand], Sheet]  # a game's live hands and their sheet (Game.played)
 
@@ -38,14 +38,15 @@ def play_for(game: Game, played: Played | None = None) -> dict | None:
     # Who played first: the player on the first dealer's left (who bids or
     # leads first), or the first seat in a game without a deal.
     starts = (game.first_dealer + 1) % len(players) if rules.deals else 0
-    seconds = duration_seconds(hands)
+    # As the sheet says it, and at least a minute: a play of 0 minutes reads as not timed.
+    minutes = (minutes_played(hands[0].played_at, hands[-1].played_at) if hands else None) or 1
     reason = sheet.winner.reason
     said = f"{sheet.winner_words}: {reason}" if reason else sheet.winner_words
     return {
         "sourceName": SOURCE,
         "sourcePlayId": str(game.uid),
         "playDate": timezone.localtime(game.created_at).strftime("%Y-%m-%d %H:%M:%S"),
-        "durationMin": round(seconds / 60) if seconds else 0,
+        "durationMin": minutes,
         "location": game.group.name if game.group else "",
         "comments": "\n".join(part for part in (said, game.note) if part),
         "game": {

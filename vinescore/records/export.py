@@ -60,7 +60,7 @@ def game_record(game: Game) -> dict:
                 "awards": list(row.result.awards),
                 "payments": payment_records(row.result.payments),
                 "totals": list(row.totals),
-                "explanation": row.result.explanation,
+                "explanation": row.result.in_full,
                 "played_at": iso_utc(hand.played_at) if hand.played_at else None,
             }
             for row, hand in zip(sheet.rows, hands, strict=True)

@@ -163,7 +163,9 @@ class HandResult:
     `awards` has one entry per side (points games) or per seat (coin games,
     where it is the net of `payments`). `explanation` is one line in players'
     words; `rule` names the rule that decided the hand (an anchor on the
-    game's rules page).
+    game's rules page); `ruling`, the house ruling that decided it, is a
+    sentence of its own: the last hand's card leaves it to its Rule link,
+    the sheet's row and the records say it (`in_full`).
     """
 
     awards: tuple[int, ...]
@@ -175,6 +177,12 @@ class HandResult:
     made: bool | None = None  # did the bid succeed (None: no bid this hand)
     bid: int | None = None  # the bid as a number, for stats (zero bids: 0)
     carry: Any = None  # state the next hand starts from (the duel's health)
+    ruling: str = ""
+
+    @property
+    def in_full(self) -> str:
+        """The explanation with the ruling that decided the hand."""
+        return f"{self.explanation}. {self.ruling}" if self.ruling else self.explanation
 
 
 @dataclass(frozen=True)
@@ -533,7 +541,7 @@ def _because(f: Field, known: Mapping[str, Field], clean: Facts) -> str:
     other = known[f.show_if[0]]
     value = clean.get(other.name)
     if other.kind == "flag":
-        shown = "yes" if value else "no"
+        shown = gettext("yes") if value else gettext("no")
     else:
         shown = dict(other.choices).get(value, value) if other.choices else value
         shown = gettext("not recorded") if shown is None else shown

@@ -124,7 +124,7 @@ def drawn(record: Mapping[str, Any], queued: Sequence[Sequence[Sequence[str]]]) 
     winner = None
     if sheet.winner is not None:
         # In the words of the server's sheet (table/game.html), from its catalog.
-        wins = "%(winner_name)s win" if rules.partnership or sheet.winner.shared_with else None
+        wins = "%(winner_name)s win" if sheet.winners_are_several else None
         reason = sheet.winner.reason[:1].upper() + sheet.winner.reason[1:]
         winner = {
             "title": gettext(wins or "%(winner_name)s wins") % {"winner_name": sheet.winner_words},
@@ -147,7 +147,8 @@ def drawn(record: Mapping[str, Any], queued: Sequence[Sequence[Sequence[str]]]) 
                 "number": row.number,
                 "scored": gettext("Hand %(number)s scored") % {"number": row.number},
                 "dealt": gettext("%(dealer)s dealt.") % {"dealer": names[row.dealer]},
-                "explanation": row.result.explanation,
+                "explanation": row.result.in_full,
+                "said": row.result.explanation,  # the last hand's card leaves out the ruling
                 "awards": [signed(a) for a in row.result.awards],
                 "totals": list(row.totals),
                 "payments": describe(row.result.payments, names),

@@ -131,6 +131,12 @@ class Sheet:
         return [self.side_names[s] for s in self.winning_sides]
 
     @property
+    def winners_are_several(self) -> bool:
+        """Whether who won takes a plural verb ("Ana & Cy win", "Ana and Ben
+        win"): partners, or sides sharing the win."""
+        return self.rules.partnership or len(self.winning_sides) > 1
+
+    @property
     def winner_words(self) -> str:
         """Who won, as the sheet, the cards, History and the change log say
         it: "Ana"; "Ana & Cy" (partners); "Ana and Ben" (level, sharing the

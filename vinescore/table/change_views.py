@@ -69,7 +69,7 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
         # totals kept before them: it is not replayed from its first hand.
         parts = SheetParts(game, game.place.who, show_all=False)
         hands, sheet = parts.played
-        form = HandForm(game.rules, sheet.next_table, request.POST, game=game)
+        form = HandForm(game.rules, sheet.next_table, request.POST, game=game, next_hand=True)
         valid = form.is_valid()
         if form.sent_before is not None:
             return hand_sent_again(request, form)
@@ -89,6 +89,7 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
             form.facts,
             key=form.one_time_key,
             played=sheet,
+            played_at=form.cleaned_data.get("played_at"),
             **guest_of(request, game),
         )
     if not request.htmx:
@@ -453,6 +454,7 @@ def game_end_session(request: HttpRequest, pk: int) -> TemplateResponse | HttpRe
             "hands": len(hands),
             "sides": list(zip(ended.side_names, ended.totals, strict=True)),
             "winner_name": ended.winner_words,
+            "winners_are_several": ended.winners_are_several,
             "settle_up": (
                 describe(settle_up(ended.totals, game.stakes), names)
                 if game.rules.coins and game.stakes is not None

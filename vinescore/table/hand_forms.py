@@ -13,7 +13,7 @@ from vinescore.scoring import Field as FactField
 from vinescore.scoring import GameRules, HandInvalid, Table
 from vinescore.scoring.phone import posted_facts
 
-from .changes import ChangeForm
+from .changes import ChangeForm, Unreadable
 from .models import MAX_HANDS, Game
 
 # The fields naming who won the bidding: their chips mark who bids first.
@@ -49,15 +49,48 @@ def long_range(f: FactField, choices: list, shown_by: set[str]) -> tuple[int, in
     return low, high
 
 
+class PlayedAtField(Unreadable, forms.DateTimeField):
+    """When a phone scored a hand it could not send at once; unreadable, the
+    hand takes the server's time, as it does without one."""
+
+    def __init__(self):
+        super().__init__(required=False)
+
+
 class HandForm(ChangeForm):
     """The facts of one hand, from the game's declared fields, with the change's
     version and key (ChangeForm). Values pass through as typed; the game's own
-    `clean` converts and checks them, its messages beside the fields."""
+    `clean` converts and checks them, its messages beside the fields.
+    `next_hand`: the form of the hand to come, whose one-tap buttons are
+    under it (a hand being edited has none)."""
 
-    def __init__(self, rules: GameRules, table: Table, *args, game: Game | None = None, **kwargs):
+    played_at = PlayedAtField()
+
+    def __init__(
+        self,
+        rules: GameRules,
+        table: Table,
+        *args,
+        game: Game | None = None,
+        next_hand: bool = False,
+        **kwargs,
+    ):
         super().__init__(*args, game=game, **kwargs)
         self.rules = rules
         self.table = table
+        # A fact a one-tap button records whole (a deal everyone passed, a
+        # forfeit, a take back) is that button, not a box in the form as well.
+        self.one_tap = (
+            {
+                name
+                for s in rules.shortcuts(table)
+                if len(s.facts) == 1
+                for name, value in s.facts.items()
+                if value is True
+            }
+            if next_hand
+            else set()
+        )
         self.fact_fields: list[FactField] = rules.fields(table)
         self.fact_names = {f.name for f in self.fact_fields}
         for f in self.fact_fields:
@@ -122,7 +155,14 @@ class HandForm(ChangeForm):
         """What the template needs to draw each field: its kind, its choices
         in players' words, and what is currently selected."""
         if self._drawn is None:
-            self._drawn = self._inputs()
+            drawn = self._inputs()
+            # Left to its button unless it came back ticked (a passed deal sent from a stale page).
+            buttons = {i["name"] for i in drawn if i["name"] in self.one_tap and not i["checked"]}
+            self._drawn = [
+                i | {"show_if": None} if i["show_if"] and i["show_if"][0] in buttons else i
+                for i in drawn
+                if i["name"] not in buttons
+            ]
         return self._drawn
 
     def _inputs(self) -> list[dict]:

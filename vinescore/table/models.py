@@ -52,14 +52,21 @@ def hand_number(position: int, live: Sequence[int]) -> int:
     return bisect_left(live, position) + 1
 
 
+def minutes_played(first: datetime | None, last: datetime | None) -> int | None:
+    """How long from the first hand to the last, in minutes, rounded and at
+    least 1: what the sheet, the cards, History and BG Stats all say; None
+    without two times apart."""
+    if first is None or last is None or last <= first:
+        return None
+    return max(1, int((last - first).total_seconds() / 60 + 0.5))
+
+
 def duration_words(first: datetime | None, last: datetime | None) -> str:
     """How long from the first hand to the last, in a scorekeeper's words:
-    "under a minute", "25 min", "1 h 5 min"; "" without two times apart."""
-    if first is None or last is None or last <= first:
+    "1 min", "25 min", "1 h 5 min"; "" without two times apart."""
+    minutes = minutes_played(first, last)
+    if minutes is None:
         return ""
-    minutes = int((last - first).total_seconds() // 60)
-    if minutes < 1:
-        return gettext("under a minute")
     hours, minutes = divmod(minutes, 60)
     if not hours:
         return gettext("{minutes} min").format(minutes=minutes)
@@ -78,7 +85,7 @@ def duration_seconds(hands: list[LiveHand]) -> int | None:
 class LiveHand(NamedTuple):
     pk: int
     facts: dict
-    played_at: datetime | None = None  # when the hand was scored (Hand.created_at)
+    played_at: datetime | None = None  # when the hand was played (Hand.created_at)
 
 
 class MergeRefused(Exception):
@@ -691,12 +698,17 @@ class Game(models.Model):
         played: Sheet | None = None,
         by_guest: bool = False,
         guest_name: str = "",
+        played_at: datetime | None = None,
     ) -> tuple[Hand, Sheet]:
         """The hand after the last one (deleted ones included), and the sheet with
-        it; `played`: the sheet before it, when the caller has replayed it."""
+        it; `played`: the sheet before it, when the caller has replayed it;
+        `played_at`: when the phone scored it (a hand kept while offline), taken
+        between the game's start and now."""
         last = self.hands.order_by().values("game").annotate(last=models.Max("position"))
         after_last = Coalesce(Subquery(last.values("last")), 0) + 1
-        hand = self.hands.create(position=after_last, facts=facts)
+        now = timezone.now()
+        when = now if played_at is None else min(max(played_at, self.created_at), now)
+        hand = self.hands.create(position=after_last, facts=facts, created_at=when)
         # The database worked the position out; it is read again only if asked for.
         del hand.position
         guest = {"by_guest": by_guest, "guest_name": guest_name}
@@ -961,7 +973,8 @@ class Hand(models.Model):
     position = models.PositiveIntegerField(help_text="Order of play within the game.")
     facts = models.JSONField()
     deleted_at = models.DateTimeField(null=True, blank=True)
-    created_at = models.DateTimeField(auto_now_add=True)
+    # When the hand was played: its phone's time for a hand that waited to be sent.
+    created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

@@ -38,7 +38,7 @@ ROW = "table/game.html#sheet-row"
 
 def next_hand_form(game: Game, sheet: Sheet, table: Table | None = None) -> HandForm:
     """The next hand's form as it opens (at `table`, or the sheet's next)."""
-    form = HandForm(game.rules, table or sheet.next_table)
+    form = HandForm(game.rules, table or sheet.next_table, next_hand=True)
     form.initial = opening_values(form.fact_fields, sheet)
     return form
 
@@ -232,11 +232,14 @@ class SheetParts:
         each side, so the table sees it before moving on."""
         if not self.hands:
             return None
-        sheet = self.sheet
+        sheet, game = self.sheet, self.game
         row = sheet.rows[-1]
+        result = row.result
         return {
             "number": row.number,
-            "explanation": row.result.explanation,
+            # What happened, in a sentence; the ruling that decided it is behind the Rule link.
+            "explanation": result.explanation,
+            "rule_url": rule_url(self.rules_url, game.kind, result.rule) if result.ruling else "",
             "changes": [
                 (name, signed(award))
                 for name, award in zip(sheet.side_names, row.result.awards, strict=True)
@@ -346,7 +349,7 @@ class SheetRow:
             "pk": our_text(hand.pk),
             "number": our_text(row.number),
             "dealt": gettext("%(dealer)s dealt.") % {"dealer": on.names[row.dealer]},
-            "explanation": row.result.explanation,
+            "explanation": row.result.in_full,
             "cells": [
                 (our_text(signed(award)), our_text(total))
                 for award, total in zip(row.result.awards, row.totals, strict=True)

@@ -41,6 +41,7 @@ TOTAL = (
     '<li class="total{}"><span class="who" title="{}">{}</span>'
     '<span class="score" data-total>{}</span>{}</li>'
 )
+# Drawn empty too: a phone scoring hands not sent yet fills it (keep.js).
 CHANGE = '<span class="change" aria-hidden="true">{}</span>'
 
 
@@ -50,7 +51,7 @@ def totals_strip(strip: list[tuple[str, str, str, bool]]) -> SafeString:
     whether it won (SheetParts.strip), each an item of the totals strip."""
     items = []
     for name, total, change, won in strip:
-        name, change = escape(name), change and CHANGE.format(escape(change))
+        name, change = escape(name), CHANGE.format(escape(change))
         items.append(TOTAL.format(" won" if won else "", name, name, escape(total), change))
     return SafeString("\n".join(items))
 

@@ -161,12 +161,13 @@ class _BishopHand(GameRules):
         names = table.names
         who = names[facts["bidder"]]
         partner = facts.get("partner")
-        company = (
-            gettext("with {name}").format(name=names[partner]) if partner is not None else "alone"
-        )
         called = f" ({call(facts)})" if call(facts) else ""
-        return gettext("{who} bid {fact}{called} {company}").format(
-            who=who, fact=facts["bid"], called=called, company=company
+        if partner is None:
+            return gettext("{who} bid {fact}{called} alone").format(
+                who=who, fact=facts["bid"], called=called
+            )
+        return gettext("{who} bid {fact}{called} with {name}").format(
+            who=who, fact=facts["bid"], called=called, name=names[partner]
         )
 
 

@@ -264,10 +264,11 @@ class Chevalier(GameRules):
                     ).format(count=plural(both, "poisoned trick"))
                 )
         sweep_note = "; ".join(notes)
+        ruling = ""
         if swept:
-            sweep_note += gettext(
-                " (house ruling: a sweep is every {one_poison} dealt this hand; those left in the "
-                "pack do not count)"
+            ruling = gettext(
+                "House ruling: a sweep is every {one_poison} dealt this hand; those left in the "
+                "pack do not count"
             ).format(one_poison=self.one_poison(table))
 
         who = table.names[bidder]
@@ -292,4 +293,4 @@ class Chevalier(GameRules):
             rule = "bump"
         if sweep_note:
             text += f"; {sweep_note}"
-        return HandResult(awards, text, rule=rule, bidder=bidder, made=made, bid=bid)
+        return HandResult(awards, text, rule=rule, bidder=bidder, made=made, bid=bid, ruling=ruling)
