@@ -85,13 +85,12 @@
     return result;
   };
 
-  // Seating by tapping names in order: the chips fill the seat selects and new players' name boxes.
-  const seats = (form) => Array.from(form.querySelectorAll(".seat"), (li) => ({
-    select: li.querySelector("select"), name: li.querySelector("[data-new-name]"),
-  }));
-  const firstFree = (form) => seats(form).find((s) => !s.select.value && !s.name.value.trim());
+  // Seating by tapping names in order: the chips fill the seats' name boxes.
+  const seats = (form) => Array.from(form.querySelectorAll(".seat [data-new-name]"));
+  const firstFree = (form) => seats(form).find((s) => !s.value.trim());
   // As near as JavaScript comes to the server's NFKC and case folding.
   const nameKey = (name) => name.normalize("NFKC").toLowerCase().normalize("NFKC");
+  const seatOf = (form, name) => seats(form).find((s) => s.value.trim() && nameKey(s.value.trim()) === nameKey(name));
   document.addEventListener("click", (event) => {
     const close = event.target.closest("[data-close-panel]");
     const move = event.target.closest("[data-move]");
@@ -104,16 +103,14 @@
       const list = Array.from(seat.parentNode.querySelectorAll(".seat"));
       const other = list[list.indexOf(seat) + parseInt(move.getAttribute("data-move"), 10)];
       if (!other) return;
-      for (const what of ["select", "[data-new-name]"]) {
-        const a = seat.querySelector(what), b = other.querySelector(what);
-        [a.value, b.value] = [b.value, a.value];
-      }
+      const a = seat.querySelector("[data-new-name]"), b = other.querySelector("[data-new-name]");
+      [a.value, b.value] = [b.value, a.value];
       showSeating();
     } else if (chip) {
-      const form = chip.closest("form"), pk = chip.getAttribute("data-seat-player");
-      const taken = seats(form).find((s) => s.select.value === pk), free = firstFree(form);
-      if (taken) taken.select.value = "";
-      else if (free) [free.select.value, free.name.value] = [pk, ""];
+      const form = chip.closest("form"), name = chip.getAttribute("data-seat-name");
+      const taken = seatOf(form, name), free = firstFree(form);
+      if (taken) taken.value = "";
+      else if (free) free.value = name;
       showSeating();
     } else if (event.target.closest("[data-seat-new]")) {
       seatNewPlayer(event.target.closest("form"));
@@ -122,13 +119,12 @@
 
   function seatNewPlayer(form) {
     const input = form.querySelector("[data-new-player]");
-    const name = input.value.trim().replace(/\s+/g, " "), free = firstFree(form);
-    if (!name || !free) return;
+    const typed = input.value.trim().replace(/\s+/g, " "), free = firstFree(form);
+    if (!typed || !free) return;
     const known = Array.from(form.querySelectorAll("[data-seat-player]"))
-      .find((c) => nameKey(c.getAttribute("data-seat-name")) === nameKey(name));
-    const pk = known && known.getAttribute("data-seat-player");
-    if (!known) free.name.value = name;
-    else if (!seats(form).some((s) => s.select.value === pk)) free.select.value = pk;
+      .find((c) => nameKey(c.getAttribute("data-seat-name")) === nameKey(typed));
+    const name = known ? known.getAttribute("data-seat-name") : typed;
+    if (!seatOf(form, name)) free.value = name;
     input.value = "";
     input.focus();
     showSeating();
@@ -146,15 +142,13 @@
       const list = seats(form);
       form.querySelector("[data-tap-seating]").hidden = false;
       list.forEach((s, i) => {
-        const chip = s.select.value && form.querySelector('[data-seat-player="' + s.select.value + '"]');
-        const name = chip ? chip.getAttribute("data-seat-name") : s.name.value.trim();
+        const name = s.value.trim();
         const label = form.querySelector('[data-seat-label="' + i + '"]');
-        s.name.hidden = !s.name.value.trim() && !s.name.matches(":focus");
         if (label) label.textContent = name || t("Seat {n}", { n: i + 1 });
         if (label) label.parentNode.hidden = !name;
       });
       for (const chip of form.querySelectorAll("[data-seat-player]")) {
-        const at = list.findIndex((s) => s.select.value === chip.getAttribute("data-seat-player"));
+        const seat = seatOf(form, chip.getAttribute("data-seat-name")), at = list.indexOf(seat);
         chip.setAttribute("aria-pressed", at >= 0 ? "true" : "false");
         if (at >= 0) chip.setAttribute("data-seat-number", String(at + 1));
         else chip.removeAttribute("data-seat-number");

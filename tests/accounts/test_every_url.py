@@ -157,6 +157,7 @@ EXPECTED: dict[str, tuple[tuple, tuple | None]] = {
     "game_start": ((200, 200, 403, 200, LOGIN), (422, 422, 403, 422, LOGIN)),
     "all_games_json": (SIGNED_IN, None),
     "all_plays_bgstats": (SIGNED_IN, None),
+    "all_plays_bgsplay": (SIGNED_IN, None),
     "upload_games": ((200, 200, 403, 200, LOGIN), (422, 422, 403, 422, LOGIN)),
     # an import's progress: for those who may change the group it imports into
     "import_job": (WRITE_PAGE, None),

@@ -85,7 +85,7 @@ def start_game(page: Page, game: str, seated: tuple[str, ...], first_dealer: str
     page.get_by_role("link", name=re.compile(rf"^{game}\b")).tap()
     expect(page.get_by_role("heading", name=f"New {game} game")).to_be_visible()
     for i, name in enumerate(seated, start=1):
-        page.locator(f"#id_seat_{i}").select_option(label=name)
+        page.locator(f"#id_seat_{i}_name").fill(name)
     dealer_chips = page.locator(SEATED_DEALERS)
     expect(dealer_chips).to_have_text(list(seated))
     dealer_chips.filter(has_text=first_dealer).tap()

@@ -33,7 +33,7 @@ def test_the_leaderboard_on_a_phone(page: Page) -> None:
     expect(rows).to_have_count(5)
     # Ben won four of six; Eli, new, won one and is not put at the top.
     expect(rows.first.locator("th")).to_contain_text("Ben")
-    expect(rows.filter(has_text="Eli")).to_contain_text("settling:")
+    expect(rows.filter(has_text="Eli")).to_contain_text("provisional until 5 games")
     assert rows.filter(has_text="Eli").locator("td").first.inner_text() != "1"
     expect(page.locator("svg.trend")).to_have_count(5)
 

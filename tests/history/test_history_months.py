@@ -26,9 +26,30 @@ def test_the_chart_has_a_bar_per_month_with_empty_months_between(client):
 def test_the_chart_follows_the_filters(client):
     on(make_game(), "2026-01-05")
     on(make_game("chevalier"), "2026-03-01")
+    on(make_game("chevalier"), "2026-04-01")
     body = client.get("/history/", {"game": "chevalier"}).content.decode()
-    assert body.count('<rect class="bar"') == 1
+    assert body.count('<rect class="bar"') == 2
     assert "<title>Mar 2026: 1 game</title>" in body
+    assert "Jan 2026" not in body
+
+
+def test_one_month_of_games_draws_no_chart(client):
+    on(make_game(), "2026-11-02")
+    on(make_game(), "2026-11-20")
+    body = client.get("/history/").content.decode()
+    assert "2 games" in body
+    assert '<rect class="bar"' not in body and "Games per month" not in body
+
+
+def test_the_games_come_before_the_filters_the_chart_and_the_downloads(client):
+    on(make_game(), "2026-01-05")
+    on(make_game(), "2026-03-01")
+    body = client.get("/history/").content.decode()
+    first_game = body.index('<a class="card"')
+    assert first_game < body.index("Filter games")
+    assert first_game < body.index('<figure class="months-chart">')
+    assert first_game < body.index("Download all games")
+    assert first_game < body.index('class="tap-links periods"')
 
 
 def test_the_chart_shows_at_most_the_latest_two_years(client):
@@ -79,20 +100,23 @@ def test_a_made_up_period_is_refused_not_failed(client):
 
 
 def test_a_game_started_deleted_or_restored_shows_in_the_count_and_chart_at_once(client):
+    on(make_game(), "2025-12-05")
     first = on(make_game(), "2026-01-05")
     body = client.get("/history/").content.decode()
-    assert "1 game" in body and "<title>Jan 2026: 1 game</title>" in body
+    assert "2 games" in body and "<title>Jan 2026: 1 game</title>" in body
     second = make_game()  # this month
+    this_month = f"<title>{timezone.now():%b %Y}: 1 game</title>"
     body = client.get("/history/").content.decode()
-    assert "2 games" in body and f"<title>{timezone.now():%b %Y}: 1 game</title>" in body
+    assert "3 games" in body and this_month in body
     first.delete_game()
     body = client.get("/history/").content.decode()
-    assert "1 game" in body and "Jan 2026" not in body
+    assert "2 games" in body and "<title>Jan 2026: 0 games</title>" in body
     first.restore_game()
     body = client.get("/history/").content.decode()
-    assert "2 games" in body and "<title>Jan 2026: 1 game</title>" in body
+    assert "3 games" in body and "<title>Jan 2026: 1 game</title>" in body
     second.delete_game()
-    assert "<title>Jan 2026: 1 game</title>" in client.get("/history/").content.decode()
+    body = client.get("/history/").content.decode()
+    assert "<title>Jan 2026: 1 game</title>" in body and this_month not in body
 
 
 def test_a_second_look_at_history_counts_nothing_again(client, django_assert_num_queries):

@@ -52,7 +52,7 @@ def test_the_leaderboard_puts_the_winner_first_with_games_and_how_sure_it_is(cli
     assert {name for name, _, _ in rows} == {"Ana", "Ben", "Cy", "Dee"}
     assert all(games == "4" for _, _, games in rows)
     assert "From 4 finished games, in the order played." in body
-    assert re.search(r"settling: \d+ more games", body)
+    assert body.count("provisional until 5 games") == 4
     # The trend of each player's games, drawn on the page.
     assert body.count('<svg class="trend"') == 4
     assert "Ben&#x27;s rating over the last 4 games" in body
@@ -105,7 +105,8 @@ def test_a_players_page_shows_their_rating_and_place_in_each_game(client):
     body = client.get(f"/players/{ben.pk}/").content.decode()
     assert '<h2 id="ratings-heading">Ratings</h2>' in body
     assert re.search(
-        r'<a href="/ratings/\?game=coralon">Coralon</a><br><span class="hint">2 games; settling',
+        r'<a href="/ratings/\?game=coralon">Coralon</a><br><span class="hint">2 games; '
+        r"provisional until 5 games",
         body,
     )
     assert "1 of 4" in body
@@ -222,7 +223,7 @@ def test_the_ratings_are_shown_in_german_with_no_english_left(client, page):
     url = f"/players/{Player.objects.get(name='Ben').pk}/" if page == "player" else page
     english, german = both(client, url)
     assert german.status_code == english.status_code
-    assert "Wertung" in german.text and "noch unsicher: " in german.text
+    assert "Wertung" in german.text and "vorläufig, bis 5 Spiele gespielt sind" in german.text
     # Ben's rating, written the German way.
     assert re.search(r"<strong>\d+,\d</strong>", german.text)
     assert not english_left(english.text, german.text)
@@ -269,3 +270,40 @@ def test_games_imported_from_a_file_are_rated_in_the_order_they_were_played(clie
     kept = GroupRatings.objects.get().ratings
     played = service.evidence([imported.pk, later.pk])
     assert kept == rate(played).as_dict() != rate(played[::-1]).as_dict()
+
+
+def test_after_one_game_winner_and_last_read_the_same_plain_words(client):
+    ben_wins()
+    rows = _rows_with_words(client)
+    assert rows[0][0] == "Ben" and rows[-1][0] != "Ben"
+    assert {certainty for _, certainty, _, _ in _rows_with_words(client)} == {
+        "provisional until 5 games"
+    }
+    assert "settling" not in client.get("/ratings/").content.decode()
+
+
+def _rows_with_words(client):
+    body = client.get("/ratings/").content.decode()
+    return re.findall(
+        r'<th scope="row"><a href="/players/\d+/">([^<]+)</a><br><span class="hint">([^<]+)'
+        r"</span></th>\s*<td><strong>([-\d.]+)</strong></td>\s*<td>(\d+)</td>",
+        body,
+    )
+
+
+def test_five_games_make_a_rating_established(client):
+    for _ in range(5):
+        ben_wins()
+    assert {words for _, words, _, _ in _rows_with_words(client)} == {"established"}
+
+
+def test_baronets_board_says_it_is_bishops_family(client):
+    session = make_game("baronet", NAMES[:5], hands=[BISHOP_MADE])
+    session.ended = True
+    session.save(update_fields=["ended"])
+    session.refresh_result()
+    response = client.get("/ratings/", {"game": "baronet"})
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "<h1>Ratings: Bishop</h1>" in body
+    assert "One board for the Bishop family: Bishop, Baronet." in body

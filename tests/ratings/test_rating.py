@@ -7,8 +7,8 @@ import json
 from hypothesis import given
 from hypothesis import strategies as st
 
-from vinescore.ratings import Contest, PlayedGame, Ratings, Standing, rate
-from vinescore.ratings.rating import FROM_START, SETTLED
+from vinescore.ratings import Contest, PlayedGame, Ratings, rate
+from vinescore.ratings.rating import PROVISIONAL
 
 
 def by_places(family: str, *order, places=None) -> PlayedGame:
@@ -143,15 +143,19 @@ def test_a_newcomer_with_two_wins_is_not_put_at_the_top():
     assert board[0] == 1
     assert board.index("new") > 0
     new = ratings.standing("Coralon", "new")
-    assert new.games == 2 and not new.settled and new.games_to_settle() > 1
+    assert new.games == 2 and new.provisional
 
 
-def test_a_rating_settles_with_games():
-    ratings = rate(
-        [by_places("Coralon", *[(1, 2, 3, 4)[(i + k) % 4] for k in range(4)]) for i in range(40)]
-    )
-    standing = ratings.standing("Coralon", 1)
-    assert standing.settled and standing.sigma <= SETTLED and standing.games_to_settle() == 0
+def test_a_rating_is_provisional_for_its_first_five_games_whoever_wins():
+    ratings = Ratings()
+    for _ in range(PROVISIONAL - 1):
+        ratings.play(by_places("Coralon", 1, 2, 3, 4))
+    winner, last = ratings.standing("Coralon", 1), ratings.standing("Coralon", 4)
+    assert winner.provisional and last.provisional
+    ratings.play(by_places("Coralon", 1, 2, 3, 4))
+    assert PROVISIONAL == 5
+    assert not ratings.standing("Coralon", 1).provisional
+    assert not ratings.standing("Coralon", 4).provisional
 
 
 def test_the_trend_is_the_last_ten_games_and_the_rating_before_them():
@@ -169,16 +173,6 @@ def test_ratings_kept_as_json_read_back_the_same():
     again.play(by_places("Mü", 1, 2))
     ratings.play(by_places("Mü", 1, 2))
     assert again == ratings
-
-
-def test_how_many_more_games_to_settle_falls_as_games_are_played():
-    ratings = Ratings()
-    seen = []
-    for i in range(12):
-        ratings.play(by_places("Coralon", *[(1, 2, 3, 4)[(i + k) % 4] for k in range(4)]))
-        seen.append(ratings.standing("Coralon", 1).games_to_settle())
-    assert seen[-1] < seen[0]
-    assert Standing().games_to_settle() == FROM_START
 
 
 def test_the_rating_is_openskills_ordinal():

@@ -195,7 +195,7 @@ def test_history_downloads_one_bg_stats_play_file_for_each_finished_game(client)
     make_game(target=26, hands=[EXACT_BEN])  # still being played
     elsewhere = Group.objects.start("Other table", make_user("someone else"))
     make_game(target=26, hands=[EXACT_BEN, EXACT_BEN], group=elsewhere)
-    assert 'href="/games/bgstats.zip">Plays for BG Stats</a>' in (
+    assert 'href="/games/bgstats.zip">one file a game</a>' in (
         client.get("/history/").content.decode()
     )
     response = client.get("/games/bgstats.zip")
@@ -225,3 +225,74 @@ def test_the_plays_download_leaves_out_deleted_games_and_is_for_members(client, 
     assert archive.namelist() == [f"vinescore-coralon-{kept.pk}-bgstats.json"]
     response = anonymous.get("/games/bgstats.zip")
     assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+
+
+def bgsplay(client) -> dict:
+    response = client.get("/games/plays.bgsplay")
+    assert response.status_code == 200
+    return json.loads(b"".join(response.streaming_content))
+
+
+def test_history_downloads_the_whole_history_as_one_bg_stats_play_file(client):
+    won = make_game(target=26, hands=[EXACT_BEN, EXACT_BEN])
+    make_game(target=26, hands=[EXACT_BEN])  # still being played
+    elsewhere = Group.objects.start("Other table", make_user("someone else"))
+    make_game(target=26, hands=[EXACT_BEN, EXACT_BEN], group=elsewhere)
+    assert 'href="/games/plays.bgsplay">Plays for BG Stats (.bgsplay)</a>' in (
+        client.get("/history/").content.decode()
+    )
+    response = client.get("/games/plays.bgsplay")
+    assert response["Content-Disposition"] == 'attachment; filename="vinescore-game-night.bgsplay"'
+    assert response["Cache-Control"] == "private, no-store"
+    data = json.loads(b"".join(response.streaming_content))
+    (play,) = data["plays"]
+    assert [game["name"] for game in data["games"]] == ["Coralon"]
+    assert data["games"][0]["highestWins"] and play["gameRefId"] == data["games"][0]["id"]
+    assert [location["name"] for location in data["locations"]] == ["Game night"]
+    assert play["locationRefId"] == data["locations"][0]["id"]
+    names = {player["id"]: player["name"] for player in data["players"]}
+    scores = [
+        (names[s["playerRefId"]], s["score"], s["rank"], s["winner"], s["seatOrder"])
+        for s in play["playerScores"]
+    ]
+    assert scores == [
+        ("Ana", "0", 2, False, 1),
+        ("Ben", "26", 1, True, 2),
+        ("Cy", "0", 2, False, 3),
+        ("Dee", "0", 2, False, 4),
+    ]
+    assert play["sourcePlayId"] == str(won.uid) and play["playDate"] == play_for(won)["playDate"]
+
+
+def test_a_second_download_names_every_play_player_and_game_by_the_same_uuid(client):
+    make_game(target=26, hands=[EXACT_BEN, EXACT_BEN])
+    first = bgsplay(client)
+    make_game(target=26, hands=[EXACT_BEN, EXACT_BEN])
+    second = bgsplay(client)
+    uuids = lambda data, what: [record["uuid"] for record in data[what]]  # noqa: E731
+    assert len(second["plays"]) == 2 and uuids(second, "plays")[0] == uuids(first, "plays")[0]
+    assert len(set(uuids(second, "plays"))) == 2
+    for what in ("players", "games", "locations"):
+        assert uuids(second, what) == uuids(first, what)
+
+
+def test_partners_are_sent_as_teams_in_the_play_file(client):
+    made = {"bidder": 1, "bid": 5, "bidders_tricks": 5, "bidders_cards": 0, "others_cards": 5}
+    make_game("ducks-and-geese", hands=[made] * 6)
+    (play,) = bgsplay(client)["plays"]
+    assert play["usesTeams"]
+    assert [s["team"] for s in play["playerScores"]] == ["1", "2", "1", "2"]
+
+
+def test_the_play_file_is_for_members_and_leaves_out_deleted_games(client, anonymous):
+    make_game(target=26, hands=[EXACT_BEN, EXACT_BEN])
+    gone = make_game(target=26, hands=[EXACT_BEN, EXACT_BEN])
+    Game.objects.filter(pk=gone.pk).update(deleted_at=EVENING)
+    assert len(bgsplay(client)["plays"]) == 1
+    response = anonymous.get("/games/plays.bgsplay")
+    assert response.status_code == 302 and response["Location"].startswith("/accounts/login/")
+
+
+def test_a_group_with_no_finished_game_gets_a_file_with_no_plays(client):
+    make_game(target=26, hands=[EXACT_BEN])
+    assert bgsplay(client) == {"plays": [], "players": [], "games": [], "locations": []}

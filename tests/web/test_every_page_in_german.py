@@ -182,6 +182,7 @@ def is_page(response) -> bool:
 NOT_PAGES = {
     "all_games_json",
     "all_plays_bgstats",
+    "all_plays_bgsplay",
     "game_csv",
     "game_end_session",
     "game_json",

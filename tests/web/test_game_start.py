@@ -97,7 +97,7 @@ def test_a_new_player_is_added_right_in_their_seat(client):
 
 def test_a_fresh_install_starts_a_game_without_visiting_players_first(client):
     page = client.get("/games/new/coralon/").content.decode()
-    assert "Add the people at the table" not in page and "or a new player's name" in page
+    assert "Add the people at the table" not in page and "A player's name" in page
     names = {f"seat_{i}_name": n for i, n in enumerate(("Ana", "Ben", "Cy"), start=1)}
     response = client.post("/games/new/coralon/", {"first_dealer": 0, **names})
     assert response.status_code == 302
@@ -208,3 +208,53 @@ def test_a_new_seat_name_that_could_pass_for_another_is_refused_beside_its_seat(
     assert 'aria-invalid="true"' in seat[: seat.index(">")]
     assert message in seat[: seat.index("</li>")]
     assert not Game.objects.exists() and Player.objects.count() == 4
+
+
+def test_a_seat_is_one_name_box_with_the_groups_players_suggested(client, four):
+    page = client.get("/games/new/coralon/").content.decode()
+    assert '<select name="seat_1"' not in page and "—" not in page
+    assert re.search(
+        r'<input id="id_seat_1_name" name="seat_1_name"[^>]* list="seat-players"', page
+    )
+    datalist = re.search(r'<datalist id="seat-players">(.*?)</datalist>', page).group(1)
+    assert re.findall(r'<option value="([^"]+)">', datalist) == ["Ana", "Ben", "Cy", "Dee"]
+
+
+def test_names_typed_in_the_seats_seat_known_players_and_new_ones(client, four):
+    names = {"seat_1_name": "ana", "seat_2_name": "Ben", "seat_3_name": "Zoe", "first_dealer": 1}
+    response = client.post("/games/new/coralon/", names)
+    assert response.status_code == 302
+    game = Game.objects.get()
+    assert [p.name for p in game.seated_players()] == ["Ana", "Ben", "Zoe"]
+    assert Player.objects.count() == 5 and game.first_dealer == 1
+
+
+def test_a_refused_seat_keeps_its_typed_name_and_says_why_beside_it(client, four):
+    names = {"seat_1_name": "Ana", "seat_2_name": "ANA", "seat_3_name": "Cy", "first_dealer": 0}
+    response = client.post("/games/new/coralon/", names)
+    page = response.content.decode()
+    assert response.status_code == 422 and not Game.objects.exists()
+    assert re.search(r'name="seat_2_name"[^>]* value="ANA"[^>]*aria-invalid="true"', page)
+    assert page.index("Ana is already seated.") > page.index('name="seat_2_name"')
+
+
+def test_the_target_and_the_stakes_come_before_the_seats(client):
+    coralon = client.get("/games/new/coralon/").content.decode()
+    assert coralon.index('name="target"') < coralon.index('name="seat_1_name"')
+    baronet = client.get("/games/new/baronet/").content.decode()
+    assert baronet.index('name="stakes"') < baronet.index('name="seat_1_name"')
+
+
+def test_the_groups_usual_games_come_first_most_played_first(client):
+    for _ in range(2):
+        make_game("baronet", ("Ana", "Ben", "Cy", "Dee", "Eli"))
+    make_game("chevalier")
+    page = client.get("/games/new/").content.decode()
+    usual = page[page.index("Usual here") : page.index("Every game")]
+    assert re.findall(r"<strong>([^<]+)</strong>", usual) == ["Baronet", "Chevalier"]
+    assert page.index('href="/games/new/baronet/"') < page.index('href="/games/new/coralon/"')
+
+
+def test_a_group_with_no_games_yet_sees_the_list_of_games_alone(client):
+    page = client.get("/games/new/").content.decode()
+    assert "Usual here" not in page and "Coralon" in page

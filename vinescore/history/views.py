@@ -91,7 +91,8 @@ MONTHS_SHOWN = 24  # History's chart: the latest two years of the games found
 
 def months_chart(found) -> dict:
     """Games per month among those found, as a small chart: every month
-    from the first to the last (at most the latest MONTHS_SHOWN). Counted
+    from the first to the last (at most the latest MONTHS_SHOWN), none
+    while they all fall in one month. Counted
     by ranges of `created_at` in the database: no date function a row."""
     span = found.aggregate(first=Min("created_at"), last=Max("created_at"))
     if span["first"] is None:
@@ -102,6 +103,8 @@ def months_chart(found) -> dict:
     while (year, month) <= (last.year, last.month):
         months.append((year, month))
         year, month = next_month(year, month)
+    if len(months) < 2:
+        return {}  # one month has nothing to be compared with
     shown = months[-MONTHS_SHOWN:]
     zone = get_current_timezone()
     starts = [datetime(y, m, 1, tzinfo=zone) for y, m in shown]

@@ -12,6 +12,7 @@ from django.utils.translation import gettext, ngettext
 
 from vinescore.accounts.models import Group
 from vinescore.ratings import Ratings, Standing, family_of, is_rated
+from vinescore.ratings.rating import PROVISIONAL
 from vinescore.scoring import REGISTRY
 
 from .charts import sparkline
@@ -36,11 +37,17 @@ def figure(rating: float) -> str:
 
 
 def certainty(standing: Standing) -> str:
-    """How sure the rating is, in words."""
-    if standing.settled:
-        return gettext("settled")
-    more = standing.games_to_settle()
-    return ngettext("settling: {n} more game", "settling: {n} more games", more).format(n=more)
+    """How far the rating is to be trusted, in words: one rule for everyone."""
+    if standing.provisional:
+        return ngettext(
+            "provisional until {n} game", "provisional until {n} games", PROVISIONAL
+        ).format(n=PROVISIONAL)
+    return gettext("established")
+
+
+def members(family: str) -> list[str]:
+    """The games rated in `family`, as the list of games names them."""
+    return [str(rules.name) for rules in REGISTRY if is_rated(rules) and family_of(rules) == family]
 
 
 def trend(name: str, standing: Standing) -> SafeString:
@@ -70,7 +77,7 @@ class Line:
     rating: str
     games: int
     certainty: str
-    settled: bool
+    provisional: bool
     trend: SafeString
 
 
@@ -89,7 +96,7 @@ def leaderboard(ratings: Ratings, family: str, names: dict[int, str]) -> list[Li
                 figure(standing.rating),
                 standing.games,
                 certainty(standing),
-                standing.settled,
+                standing.provisional,
                 trend(name, standing),
             )
         )

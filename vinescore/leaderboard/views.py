@@ -8,6 +8,9 @@ from django.utils.translation import gettext
 from django.views.decorators.http import require_safe
 
 from vinescore.accounts import access
+from vinescore.ratings import family_of, is_rated
+from vinescore.ratings.rating import PROVISIONAL
+from vinescore.scoring import REGISTRY
 
 from . import board, service
 
@@ -18,6 +21,10 @@ def ratings(request: HttpRequest) -> TemplateResponse:
     rated = service.group_ratings(group.pk)
     played = [f for f in board.families() if rated.by_family.get(f)]
     slugs = {board.family_slug(f): f for f in played}
+    # A game rated in another's family opens that family's board (Baronet: Bishop's).
+    for rules in REGISTRY:
+        if is_rated(rules) and family_of(rules) in played:
+            slugs.setdefault(rules.key, family_of(rules))
     asked = request.GET.get("game")
     error = ""
     if asked is not None and asked not in slugs:
@@ -36,6 +43,8 @@ def ratings(request: HttpRequest) -> TemplateResponse:
             "family": family,
             "slug": board.family_slug(family),
             "games": rated.by_family.get(family, 0),
+            "members": board.members(family) if family else [],
+            "provisional": PROVISIONAL,
             "lines": board.leaderboard(rated, family, board.names_of(group)) if family else [],
             "error": error,
         },

@@ -28,10 +28,8 @@ from .evidence import Contest, PlayedGame
 MODEL = PlackettLuce(tau=0.0)
 TAU = 25.0 / 300.0  # openskill's default drift
 Z = 3.0  # the rating is mu - Z sigma (openskill's ordinal)
-# The spread at which a rating is taken as settled: about a dozen four-player
-# games from the start (FROM_START).
-SETTLED = 6.5
-FROM_START = 12
+# A rating is provisional until this many games of its family, for everyone alike.
+PROVISIONAL = 5
 TREND = 10  # games in the trend
 
 
@@ -54,19 +52,8 @@ class Standing:
         return ordinal(self.mu, self.sigma)
 
     @property
-    def settled(self) -> bool:
-        return self.sigma <= SETTLED
-
-    def games_to_settle(self) -> int:
-        """About how many more games until the rating is settled, at the pace
-        the player's games so far made it surer (0 once it is)."""
-        if self.settled:
-            return 0
-        wanted = 1 / SETTLED**2 - 1 / self.sigma**2
-        gained = (1 / self.sigma**2 - 1 / MODEL.sigma**2) / max(1, self.games)
-        if gained <= 0:  # no pace of their own yet: a four-player game's
-            gained = (1 / SETTLED**2 - 1 / MODEL.sigma**2) / FROM_START
-        return max(1, math.ceil(wanted / gained))
+    def provisional(self) -> bool:
+        return self.games < PROVISIONAL
 
     def as_list(self) -> list:
         return [self.mu, self.sigma, self.games, self.trend]

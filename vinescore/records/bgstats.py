@@ -3,12 +3,15 @@
 BG Stats takes a play pushed to `https://app.bgstatsapp.com/createPlay.html`
 with the play as JSON in its `data` parameter (the app answers the
 `bgstats://` form of the same address). `play_for` builds that JSON;
-`push_link` the address.
+`push_link` the address; `plays_file` a group's finished games as one
+file BG Stats imports.
 """
 
 from __future__ import annotations
 
 import json
+import uuid
+from collections.abc import Iterable, Iterator
 from urllib.parse import quote
 
 from django.utils import timezone
@@ -76,3 +79,96 @@ def push_link(game: Game, played: Played | None = None) -> str:
         return ""
     data = json.dumps(play, ensure_ascii=False, separators=(",", ":"))
     return f"{PUSH_URL}?data={quote(data, safe='')}"
+
+
+# BG Stats' own backup format (BGStatsExport.json, imported as a .bgsplay
+# file): every record has a uuid, and an import updates the records whose
+# uuid it already has. Ours are derived from ids, so they are the same in
+# every download and a second import updates rather than doubles.
+UUIDS = uuid.UUID("5c0f8a8e-7d0b-4a51-9a43-0b5e3c9d2f17")
+STAMP = "%Y-%m-%d %H:%M:%S"
+
+
+def stable_uuid(kind: str, key: object) -> str:
+    return str(uuid.uuid5(UUIDS, f"{kind}:{key}"))
+
+
+def plays_file(games: Iterable[Game]) -> Iterator[str]:
+    """The finished `games` as one BG Stats play file, written play by play:
+    the plays first, then the players, games and locations they name."""
+    players: dict[str, dict] = {}
+    kinds: dict[str, dict] = {}
+    places: dict[str, dict] = {}
+
+    def ref(table: dict[str, dict], key: str, record: dict) -> int:
+        if key not in table:
+            table[key] = {"id": len(table) + 1, "uuid": key, **record}
+        return table[key]["id"]
+
+    yield '{"plays":['
+    first = True
+    for game in games:
+        play = play_for(game)
+        if play is None:
+            continue
+        changed = timezone.localtime(game.updated_at).strftime(STAMP)
+        about = play["game"]
+        game_ref = ref(
+            kinds,
+            stable_uuid("game", f"{about['sourceGameId']}:{about['name']}"),
+            {
+                "name": about["name"],
+                "highestWins": about["highestWins"],
+                "noPoints": about["noPoints"],
+                "cooperative": False,
+                "usesTeams": game.rules.partnership,
+                "sourceGameId": about["sourceGameId"],
+                "modificationDate": changed,
+            },
+        )
+        record = {
+            "uuid": stable_uuid("play", game.pk),
+            "gameRefId": game_ref,
+            "playDate": play["playDate"],
+            "entryDate": play["playDate"],
+            "modificationDate": changed,
+            "durationMin": play["durationMin"],
+            "comments": play["comments"],
+            "ignored": False,
+            "manualWinner": False,
+            "rounds": 0,
+            "usesTeams": game.rules.partnership,
+            "sourceName": SOURCE,
+            "sourcePlayId": play["sourcePlayId"],
+            "playerScores": [],
+        }
+        if game.group_id is not None:
+            record["locationRefId"] = ref(
+                places,
+                stable_uuid("location", game.group_id),
+                {"name": play["location"], "modificationDate": changed},
+            )
+        for seat, player in enumerate(play["players"]):
+            player_ref = ref(
+                players,
+                stable_uuid("player", player["sourcePlayerId"]),
+                {"name": player["name"], "isAnonymous": False, "modificationDate": changed},
+            )
+            team = game.rules.side_of(seat) if game.rules.partnership else None
+            record["playerScores"].append(
+                {
+                    "playerRefId": player_ref,
+                    "score": player["score"],
+                    "rank": player["rank"],
+                    "winner": player["winner"],
+                    "startPlayer": player["startPlayer"],
+                    "newPlayer": False,
+                    "seatOrder": seat + 1,
+                    "team": "" if team is None else str(team + 1),
+                }
+            )
+        yield ("" if first else ",") + json.dumps(record, ensure_ascii=False)
+        first = False
+    yield '],"players":' + json.dumps(list(players.values()), ensure_ascii=False)
+    yield ',"games":' + json.dumps(list(kinds.values()), ensure_ascii=False)
+    yield ',"locations":' + json.dumps(list(places.values()), ensure_ascii=False) + "}"

@@ -142,6 +142,18 @@ class _Pipe:
         return out
 
 
+def finished_plays(group: Group):
+    """The group's finished games, oldest first, with what a play needs."""
+    seats = models.Prefetch("seats", queryset=Seat.objects.select_related("player"))
+    return (
+        Game.objects.live()
+        .filter(group=group, finished_at__isnull=False)
+        .select_related("group")
+        .prefetch_related(seats)
+        .order_by("created_at", "pk")
+    )
+
+
 def bgstats_files(games) -> Iterator[bytes]:
     """A zip of one BG Stats play file a finished game, game by game."""
     pipe = _Pipe()
@@ -161,17 +173,27 @@ def bgstats_files(games) -> Iterator[bytes]:
 def all_plays_bgstats(request: HttpRequest) -> HttpResponse:
     """The group's finished games as BG Stats plays, one file a game."""
     group = access.current(request).group
-    seats = models.Prefetch("seats", queryset=Seat.objects.select_related("player"))
-    games = (
-        Game.objects.live()
-        .filter(group=group, finished_at__isnull=False)
-        .select_related("group")
-        .prefetch_related(seats)
-        .order_by("created_at", "pk")
-    )
-    response = GameByGame(bgstats_files(games), content_type="application/zip")
+    response = GameByGame(bgstats_files(finished_plays(group)), content_type="application/zip")
     stem = f"vinescore-{slugify(group.name) or 'games'}-bgstats"
     response["Content-Disposition"] = attachment(f"{stem}.zip")
+    return response
+
+
+@personal_download
+@require_safe
+def all_plays_bgsplay(request: HttpRequest) -> HttpResponse:
+    """The group's finished games as one BG Stats play file (.bgsplay), which
+    BG Stats imports whole; imported again, it updates the plays it has."""
+    group = access.current(request).group
+    response = GameByGame(
+        (
+            piece.encode()
+            for piece in bgstats.plays_file(finished_plays(group).iterator(chunk_size=200))
+        ),
+        content_type="application/json",
+    )
+    stem = f"vinescore-{slugify(group.name) or 'games'}"
+    response["Content-Disposition"] = attachment(f"{stem}.bgsplay")
     return response
 
 

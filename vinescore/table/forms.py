@@ -138,7 +138,18 @@ class NewGameForm(forms.Form):
                 self.add_error(None, why)
 
     def seat_fields(self):
-        return [(self[f"seat_{i + 1}"], self[f"seat_{i + 1}_name"]) for i in range(self.seat_count)]
+        """Each seat as one name box: (seat field, name field, the name it shows).
+        A seat given a known player (the seats form's start, an older page)
+        shows that player's name, which seats them again when sent."""
+        names = dict(self.fields["seat_1"].queryset.values_list("pk", "name"))
+        out = []
+        for i in range(self.seat_count):
+            seat, name = self[f"seat_{i + 1}"], self[f"seat_{i + 1}_name"]
+            shown = (name.value() or "").strip()
+            if not shown and seat.value() not in (None, ""):
+                shown = names.get(int_or_none(seat.value()), "")
+            out.append((seat, name, shown))
+        return out
 
     def seat_taker(self, i: int, data: dict) -> Player | str | None:
         """Who sits in seat i: a known player (also when their name is typed,
@@ -228,6 +239,13 @@ class NewGameForm(forms.Form):
         ):
             self.add_error("target", enter_words(gettext(self.rules.target_label)))
         return data
+
+
+def int_or_none(value) -> int | None:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
 
 
 def seat_words(i: int) -> str:

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from django.db import IntegrityError, transaction
+from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -35,18 +36,40 @@ def game_new(request: HttpRequest) -> TemplateResponse:
     here = access.current(request, write=True)
     families: dict[str, list[dict]] = {}
     for rules in REGISTRY:
-        families.setdefault(rules.family or rules.name, []).append(
-            {
-                "rules": rules,
-                "players": player_count_words(rules.player_counts),
-                "scoring": gettext("coins") if rules.coins else gettext("points"),
-            }
-        )
+        families.setdefault(rules.family or rules.name, []).append(card_of(rules))
     return TemplateResponse(
         request,
         "table/game_new.html",
-        {"families": families.items(), "last_table": last_table(here.group)},
+        {
+            "families": families.items(),
+            "usual": usual_games(here.group),
+            "last_table": last_table(here.group),
+        },
     )
+
+
+USUAL_GAMES = 3
+
+
+def usual_games(group) -> list[dict]:
+    """The games this group plays most, most played first (ties: the list's order)."""
+    played = dict(
+        Game.objects.live()
+        .filter(group=group)
+        .order_by()
+        .values_list("kind")
+        .annotate(n=Count("pk"))
+    )
+    ranked = sorted((r for r in REGISTRY if played.get(r.key)), key=lambda r: -played[r.key])
+    return [card_of(rules) for rules in ranked[:USUAL_GAMES]]
+
+
+def card_of(rules: GameRules) -> dict:
+    return {
+        "rules": rules,
+        "players": player_count_words(rules.player_counts),
+        "scoring": gettext("coins") if rules.coins else gettext("points"),
+    }
 
 
 def by_player_count(rules: GameRules, default) -> str:
