@@ -92,8 +92,7 @@
   const nameKey = (name) => name.normalize("NFKC").toLowerCase().normalize("NFKC");
   const seatOf = (form, name) => seats(form).find((s) => s.value.trim() && nameKey(s.value.trim()) === nameKey(name));
   document.addEventListener("click", (event) => {
-    const close = event.target.closest("[data-close-panel]");
-    const move = event.target.closest("[data-move]");
+    const close = event.target.closest("[data-close-panel]"), move = event.target.closest("[data-move]");
     const chip = event.target.closest("[data-seat-player]");
     if (close) {
       const slot = close.closest(".rules-slot");
@@ -116,7 +115,6 @@
       seatNewPlayer(event.target.closest("form"));
     }
   });
-
   function seatNewPlayer(form) {
     const input = form.querySelector("[data-new-player]");
     const typed = input.value.trim().replace(/\s+/g, " "), free = firstFree(form);
@@ -126,7 +124,7 @@
     const name = known ? known.getAttribute("data-seat-name") : typed;
     if (!seatOf(form, name)) free.value = name;
     input.value = "";
-    input.focus();
+    input.focus(); // the next name goes in at once
     showSeating();
   }
   document.addEventListener("keydown", (event) => {
@@ -144,8 +142,7 @@
       list.forEach((s, i) => {
         const name = s.value.trim();
         const label = form.querySelector('[data-seat-label="' + i + '"]');
-        if (label) label.textContent = name || t("Seat {n}", { n: i + 1 });
-        if (label) label.parentNode.hidden = !name;
+        if (label) [label.textContent, label.parentNode.hidden] = [name || t("Seat {n}", { n: i + 1 }), !name];
       });
       for (const chip of form.querySelectorAll("[data-seat-player]")) {
         const seat = seatOf(form, chip.getAttribute("data-seat-name")), at = list.indexOf(seat);
