@@ -128,10 +128,9 @@
     showSeating();
   }
   document.addEventListener("keydown", (event) => {
-    if (event.key === "Enter" && event.target.matches("[data-new-player]")) {
-      event.preventDefault();
-      seatNewPlayer(event.target.closest("form"));
-    }
+    if (event.key !== "Enter" || !event.target.matches("[data-new-player]")) return;
+    event.preventDefault(); // Enter seats the name typed, not sends the form
+    seatNewPlayer(event.target.closest("form"));
   });
 
   // The chips say who sits where; the first-dealer choices show the seated names.
@@ -142,7 +141,8 @@
       list.forEach((s, i) => {
         const name = s.value.trim();
         const label = form.querySelector('[data-seat-label="' + i + '"]');
-        if (label) [label.textContent, label.parentNode.hidden] = [name || t("Seat {n}", { n: i + 1 }), !name];
+        if (label) label.textContent = name || t("Seat {n}", { n: i + 1 });
+        if (label) label.parentNode.hidden = !name;
       });
       for (const chip of form.querySelectorAll("[data-seat-player]")) {
         const seat = seatOf(form, chip.getAttribute("data-seat-name")), at = list.indexOf(seat);
