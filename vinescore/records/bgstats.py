@@ -83,8 +83,9 @@ def push_link(game: Game, played: Played | None = None) -> str:
 
 # BG Stats' own backup format (BGStatsExport.json, imported as a .bgsplay
 # file): every record has a uuid, and an import updates the records whose
-# uuid it already has. Ours are derived from ids, so they are the same in
-# every download and a second import updates rather than doubles.
+# uuid it already has. A play's is its game's own identity (Game.uid, kept
+# by exports, imports and backups), the others are derived from ids: the
+# same in every download, so a second import updates rather than doubles.
 UUIDS = uuid.UUID("5c0f8a8e-7d0b-4a51-9a43-0b5e3c9d2f17")
 STAMP = "%Y-%m-%d %H:%M:%S"
 
@@ -127,7 +128,7 @@ def plays_file(games: Iterable[Game]) -> Iterator[str]:
             },
         )
         record = {
-            "uuid": stable_uuid("play", game.pk),
+            "uuid": str(game.uid),
             "gameRefId": game_ref,
             "playDate": play["playDate"],
             "entryDate": play["playDate"],
