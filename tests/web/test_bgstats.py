@@ -262,6 +262,9 @@ def test_history_downloads_the_whole_history_as_one_bg_stats_play_file(client):
         ("Dee", "0", 2, False, 4),
     ]
     assert play["sourcePlayId"] == str(won.uid) and play["playDate"] == play_for(won)["playDate"]
+    # The game's own identity, which its export and a backup keep: restored
+    # onto another server, a second import still updates this play.
+    assert play["uuid"] == str(won.uid)
 
 
 def test_a_second_download_names_every_play_player_and_game_by_the_same_uuid(client):
