@@ -281,3 +281,25 @@ def test_the_benchmarks_idle_phone_holds_the_tag_the_poll_answers_304_to(client)
     game = make_game(hands=[EXACT_BEN])
     shown = {**HTMX, "If-None-Match": live_tag(game.pk, game.version)}
     assert client.get(f"/games/{game.pk}/live/", headers=shown).status_code == 304
+
+
+def test_the_hands_the_what_if_benchmarks_table_enters_are_scored(client):
+    """`make bench` enters random hands at a four-player table beside the
+    what-ifs; were its form refused, the table would only be looking."""
+    import random
+
+    from bench.management.commands.bench import random_hand
+    from bench.management.commands.bench_whatif import hand_body
+
+    game = make_game("coralon")
+    rng = random.Random(3)
+    for _ in range(5):
+        game.refresh_from_db()
+        answer = client.post(
+            f"/games/{game.pk}/hands/",
+            hand_body(random_hand(rng), game.version),
+            content_type="application/x-www-form-urlencoded",
+            headers=HTMX,
+        )
+        assert answer.status_code == 200
+    assert Hand.objects.filter(game=game).count() == 5
