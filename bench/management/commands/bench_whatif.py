@@ -77,9 +77,10 @@ async def what_if(port: int, session: str, target: int, errors: list[str]) -> fl
 
 async def table(port: int, session: str, pk: int, done: asyncio.Event, errors: list[str]):
     """A table's phone: the sheet every SHEET_SECONDS, a hand every
-    HAND_SECONDS, until `done`; the sheet's times (ms)."""
+    HAND_SECONDS, until `done`; the sheet's times (ms) and the hands scored."""
     rng = random.Random(pk)
     times: list[float] = []
+    scored = 0
     cookie, token, version = session, "", 0
     last_hand = time.perf_counter()
     while not done.is_set():
@@ -106,10 +107,12 @@ async def table(port: int, session: str, pk: int, done: asyncio.Event, errors: l
                 hand = await request(port, "POST", f"/games/{pk}/hands/", headers, body)
                 if hand.status != 200:
                     errors.append(f"hand {hand.status}")
+                else:
+                    scored += 1
         except OSError as error:
             errors.append(f"sheet: {error!r}")
         await asyncio.sleep(SHEET_SECONDS)
-    return times
+    return times, scored
 
 
 async def everyone(port: int, session: str, pk: int, phones: int):
@@ -146,7 +149,9 @@ class Command(BaseCommand):
             )
             server = Server(database, workers=None)
             try:
-                answers, sheet, errors = asyncio.run(everyone(server.port, session, pk, phones))
+                answers, (sheet, scored), errors = asyncio.run(
+                    everyone(server.port, session, pk, phones)
+                )
             finally:
                 server.stop()
         for target, seconds in zip(targets(phones), answers, strict=True):
@@ -154,7 +159,8 @@ class Command(BaseCommand):
             self.stdout.write(f"  what-if target {target:>4}: summary shown after {shown}")
         self.stdout.write(
             f"  sheet during them ({len(sheet)} gets): p50 {percentile(sheet, 0.5):.0f} ms,"
-            f" p95 {percentile(sheet, 0.95):.0f} ms, max {max(sheet, default=0):.0f} ms"
+            f" p95 {percentile(sheet, 0.95):.0f} ms, max {max(sheet, default=0):.0f} ms;"
+            f" {scored} hands entered at that table"
         )
         failed = server_errors(errors)
         refused = len(errors) - len(failed)  # a hand drawn before a poll's change, say
