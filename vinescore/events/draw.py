@@ -92,9 +92,17 @@ def meetings(draws: Iterable[Draw]) -> Counter[Pair]:
     return met
 
 
-def repeats(group: Iterable[int], met: Counter[Pair]) -> int:
-    """Earlier meetings among a table's players: what a draw keeps low."""
-    return sum(met[frozenset(pair)] for pair in combinations(group, 2))
+def prices(met: Counter[Pair], players: int) -> dict[Pair, int]:
+    """What seating two players together again costs: each further meeting
+    outweighs every pair of a round meeting one time fewer, so the draw
+    first keeps the most-met pair as low as it can go, then the rest."""
+    base = players * players + 1
+    return {pair: base**count - 1 for pair, count in met.items()}
+
+
+def repeats(group: Iterable[int], price: dict[Pair, int]) -> int:
+    """The cost of a table's earlier meetings: what a draw keeps low."""
+    return sum(price.get(frozenset(pair), 0) for pair in combinations(group, 2))
 
 
 def draw_round(
@@ -119,8 +127,10 @@ def draw_round(
     if number == 1 or not earlier:
         rng.shuffle(order)
     met = meetings(earlier)
-    groups = seat_greedily(order, sizes, met)
-    improve(groups, met)
+    price = prices(met, len(present))
+    groups = seat_greedily(order, sizes, price)
+    improve(groups, price)
+    wander(groups, price, rng)
     tables = []
     for index, group in enumerate(groups, start=1):
         seats = tuple(partners_across(group, met) if shape.partnership else group)
@@ -128,7 +138,7 @@ def draw_round(
     return Draw(number, tuple(tables))
 
 
-def seat_greedily(order: list[int], sizes: list[int], met: Counter[Pair]) -> list[list[int]]:
+def seat_greedily(order: list[int], sizes: list[int], price: dict[Pair, int]) -> list[list[int]]:
     """Each table in turn takes the best-placed player left, then the next
     best placed who has met its players least often."""
     left = list(order)
@@ -138,14 +148,14 @@ def seat_greedily(order: list[int], sizes: list[int], met: Counter[Pair]) -> lis
         while len(group) < size:
             pick = min(
                 range(len(left)),
-                key=lambda i: (sum(met[frozenset((left[i], p))] for p in group), i),
+                key=lambda i: (repeats([left[i], *group], price), i),
             )
             group.append(left.pop(pick))
         groups.append(group)
     return groups
 
 
-def improve(groups: list[list[int]], met: Counter[Pair], passes: int = 20) -> None:
+def improve(groups: list[list[int]], price: dict[Pair, int], passes: int = 20) -> None:
     """Trade two players between tables while that lowers the repeats,
     trades between nearby tables tried first, so leaders stay together
     as far as the repeats allow."""
@@ -154,14 +164,40 @@ def improve(groups: list[list[int]], met: Counter[Pair], passes: int = 20) -> No
         for a, b in sorted(combinations(range(len(groups)), 2), key=lambda ab: ab[1] - ab[0]):
             for i in range(len(groups[a])):
                 for j in range(len(groups[b])):
-                    before = repeats(groups[a], met) + repeats(groups[b], met)
+                    before = repeats(groups[a], price) + repeats(groups[b], price)
                     groups[a][i], groups[b][j] = groups[b][j], groups[a][i]
-                    if repeats(groups[a], met) + repeats(groups[b], met) < before:
+                    if repeats(groups[a], price) + repeats(groups[b], price) < before:
                         better = True
                     else:
                         groups[a][i], groups[b][j] = groups[b][j], groups[a][i]
         if not better:
             return
+
+
+def wander(
+    groups: list[list[int]], price: dict[Pair, int], rng: random.Random, tries: int = 3000
+) -> None:
+    """Where trading alone leaves repeats, random trades walk past the dead
+    end (those that cost nothing more always, a dearer one now and then);
+    the groups change only if the walk found fewer repeats, so a draw
+    without repeats keeps its Swiss order."""
+    total = sum(repeats(group, price) for group in groups)
+    best, start = [list(group) for group in groups], total
+    for _ in range(tries):
+        if total == 0 or len(groups) < 2:
+            break
+        a, b = rng.sample(range(len(groups)), 2)
+        i, j = rng.randrange(len(groups[a])), rng.randrange(len(groups[b]))
+        before = repeats(groups[a], price) + repeats(groups[b], price)
+        groups[a][i], groups[b][j] = groups[b][j], groups[a][i]
+        change = repeats(groups[a], price) + repeats(groups[b], price) - before
+        if change > 0 and rng.random() > 0.01:
+            groups[a][i], groups[b][j] = groups[b][j], groups[a][i]
+            continue
+        total += change
+        if total < start:
+            best, start = [list(group) for group in groups], total
+    groups[:] = best
 
 
 def partners_across(group: list[int], met: Counter[Pair]) -> list[int]:
