@@ -200,3 +200,15 @@ def test_each_round_repeats_no_more_than_every_split_tried(players, shape):
         assert worst_of(draws[number], draws[:number]) <= least_worst(
             list(range(players)), sizes, draws[:number]
         )
+
+
+def test_a_round_before_the_first_or_partners_not_four_a_table_are_refused():
+    with pytest.raises(DrawRefused, match="numbered from 1"):
+        draw_round(0, range(12), CORALON, random.Random(1))
+    with pytest.raises(DrawRefused, match="table of four"):
+        draw_round(1, range(10), Shape((4, 5, 6), partnership=True), random.Random(1))
+
+
+def test_a_large_night_is_drawn_quickly_without_repeats():
+    # two hundred tables: the draw stays well within a page load
+    assert max(meetings(night(800, FOURS, rounds=2)).values()) == 1

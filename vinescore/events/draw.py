@@ -117,13 +117,16 @@ def draw_round(
     who left out). `ranking` is the standings, best first; without it (or
     in round 1) the order is random. Players not in the ranking (latecomers)
     follow the ranked ones in random order."""
+    if number < 1:
+        raise DrawRefused("Rounds are numbered from 1.")
     present = list(dict.fromkeys(players))
     sizes = table_sizes(len(present), shape.player_counts)
     if shape.partnership and any(size != 4 for size in sizes):
         raise DrawRefused("Partners sit across a table of four.")
-    late = [player for player in present if player not in set(ranking)]
+    ranked, here = set(ranking), set(present)
+    late = [player for player in present if player not in ranked]
     rng.shuffle(late)
-    order = [player for player in ranking if player in set(present)] + late
+    order = [player for player in dict.fromkeys(ranking) if player in here] + late
     if number == 1 or not earlier:
         rng.shuffle(order)
     met = meetings(earlier)
@@ -162,6 +165,8 @@ def improve(groups: list[list[int]], price: dict[Pair, int], passes: int = 20) -
     for _ in range(passes):
         better = False
         for a, b in sorted(combinations(range(len(groups)), 2), key=lambda ab: ab[1] - ab[0]):
+            if not repeats(groups[a], price) and not repeats(groups[b], price):
+                continue  # a trade between two tables of strangers cannot help
             for i in range(len(groups[a])):
                 for j in range(len(groups[b])):
                     before = repeats(groups[a], price) + repeats(groups[b], price)
