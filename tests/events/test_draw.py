@@ -209,6 +209,6 @@ def test_a_round_before_the_first_or_partners_not_four_a_table_are_refused():
         draw_round(1, range(10), Shape((4, 5, 6), partnership=True), random.Random(1))
 
 
-def test_a_large_night_is_drawn_quickly_without_repeats():
-    # two hundred tables: the draw stays well within a page load
+def test_two_hundred_tables_are_drawn_without_repeats():
+    # the biggest night the club night is built for
     assert max(meetings(night(800, FOURS, rounds=2)).values()) == 1
