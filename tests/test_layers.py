@@ -291,3 +291,8 @@ def test_no_module_of_records_runs_past_about_400_lines():
 def test_ratings_imports_no_django_and_of_ours_only_the_rules():
     found = impure_imports("ratings", "scoring")
     assert not found, "ratings is pure Python beside scoring:\n" + "\n".join(found)
+
+
+def test_events_imports_no_django_and_of_ours_only_the_rules():
+    found = impure_imports("events", "scoring")
+    assert not found, "events is pure Python beside scoring:\n" + "\n".join(found)
