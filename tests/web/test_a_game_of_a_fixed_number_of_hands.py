@@ -143,3 +143,12 @@ def test_a_german_phone_reads_the_count_and_the_win_in_german(client):
         f"/games/{game.pk}/hands/", BEN_MAKES_4, headers={**HTMX, **german}
     ).content.decode()
     assert "Höchster Stand nach 2 Runden." in body
+
+
+def test_a_what_if_of_a_game_of_three_hands_says_its_win_once(client):
+    game = make_game(hand_limit=3)
+    for _ in range(3):
+        post_hand(client, game, BEN_MAKES_4)
+    body = " ".join(client.get(f"/games/{game.pk}/what-if/?target=99").content.decode().split())
+    assert "highest total after 3 hands." in body
+    assert "highest total after 3 hands, after hand 3" not in body
