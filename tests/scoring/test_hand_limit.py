@@ -4,6 +4,7 @@ together, the highest total winning, level totals settled as at the target."""
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.scoring.test_sheet import games as random_games
 from vinescore.scoring import REGISTRY, Setup, replay, tail
 
 CORALON = REGISTRY["coralon"]
@@ -94,19 +95,7 @@ def test_one_hand_more_on_a_sheet_of_the_last_hands_reaches_the_limit_as_the_who
     assert (last.winner, last.decided_at) == (whole.winner, whole.decided_at) == (whole.winner, 3)
 
 
-@st.composite
-def coralon_hands(draw):
-    hands = []
-    for _ in range(draw(st.integers(0, 20))):
-        cuts = sorted(draw(st.lists(st.integers(0, 13), min_size=3, max_size=3)))
-        tricks = [b - a for a, b in zip([0, *cuts], [*cuts, 13], strict=True)]
-        hands.append(
-            {"bidder": draw(st.integers(0, 3)), "bid": draw(st.integers(2, 13)), "tricks": tricks}
-        )
-    return hands
-
-
-@given(coralon_hands(), st.integers(1, 12), st.sampled_from([None, 25, 40]))
+@given(random_games(), st.integers(1, 12), st.sampled_from([None, 25, 40]))
 def test_a_game_with_a_hand_limit_is_won_by_its_last_hand_at_the_latest(hands, limit, target):
     sheet = replay(CORALON, Setup(FOUR, target=target, hand_limit=limit), hands)
     if len(hands) >= limit:
