@@ -75,12 +75,8 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
             return hand_sent_again(request, form)
         if form.is_stale:
             return hand_stale(request, form, (hands, sheet))
-        if game.is_finished and game.played_out:
-            said = gettext("This game is finished: its {n} hands are played.")
-            form.add_error(None, said.format(n=game.hand_limit))
-            return render_sheet(request, game, form=form, status=409)
         if game.is_finished:
-            form.add_error(None, gettext("This game is finished: reopen it to play more hands."))
+            form.add_error(None, game.no_more_hands())
             return render_sheet(request, game, form=form, status=409)
         if not valid or not form.has_room(parts.count):
             played = (hands, sheet)

@@ -479,6 +479,14 @@ class Game(models.Model):
         on (a rematch starts another round of them)."""
         return self.hand_limit is not None and self.hand_count >= self.hand_limit
 
+    def no_more_hands(self) -> str:
+        """Why a finished game takes no hand, and what would let it."""
+        if self.played_out:
+            return gettext("This game is finished: its {n} hands are played.").format(
+                n=self.hand_limit
+            )
+        return gettext("This game is finished: reopen it to play more hands.")
+
     @property
     def is_deleted(self) -> bool:
         return self.deleted_at is not None
