@@ -234,6 +234,16 @@ def test_a_phone_with_a_notice_of_its_own_has_its_live_part_drawn_for_it():
     )
 
 
+def posted_from(form: str, game) -> dict:
+    """What a phone without scripts posts from the form that starts `form`
+    in its page: the page's token and key, and the game's version."""
+    return {
+        "csrfmiddlewaretoken": TOKEN.search(form).group(1),
+        "version": game.version,
+        "key": KEY.search(form).group(1),
+    }
+
+
 def test_a_notice_shows_once_on_the_page_with_a_form_its_phone_can_post():
     game = make_game(hands=[BEN_MAKES_4] * 2)
     phone = Client(enforce_csrf_checks=True)
@@ -241,21 +251,13 @@ def test_a_notice_shows_once_on_the_page_with_a_form_its_phone_can_post():
     page = phone.get(game.get_absolute_url()).content.decode()
     last = game.hands.order_by("-position").first()
     undo = page[page.index('class="undo-last"') :]
-    data = {
-        "csrfmiddlewaretoken": TOKEN.search(undo).group(1),
-        "version": game.version,
-        "key": KEY.search(undo).group(1),
-    }
+    data = posted_from(undo, game)
     assert phone.post(f"/games/{game.pk}/hands/{last.pk}/delete/", data).status_code == 302
     page = phone.get(game.get_absolute_url()).content.decode()
     assert "Hand 2 deleted" in page
     restore = page[page.index(f"/hands/{last.pk}/restore/") :]
     game.refresh_from_db()
-    data = {
-        "csrfmiddlewaretoken": TOKEN.search(restore).group(1),
-        "version": game.version,
-        "key": KEY.search(restore).group(1),
-    }
+    data = posted_from(restore, game)
     assert phone.post(f"/games/{game.pk}/hands/{last.pk}/restore/", data).status_code == 302
     again = phone.get(game.get_absolute_url()).content.decode()
     assert "Hand 2 deleted" not in again and "Hand 3 ·" in again
