@@ -119,6 +119,7 @@ INSTALLED_APPS = [
     "vinescore.offline",
     "vinescore.backup",
     "vinescore.leaderboard",
+    "vinescore.club",
     "vinescore.live",
 ]
 

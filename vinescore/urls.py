@@ -33,6 +33,7 @@ urlpatterns = [
     path("sw.js", offline_views.service_worker, name="service_worker"),
     path("", include("vinescore.leaderboard.urls")),
     path("", include("vinescore.history.urls")),
+    path("", include("vinescore.club.urls")),
     path("games/", views.games_redirect, name="games"),
     path("games/new/", start_views.game_new, name="game_new"),
     path("games/new/<slug:kind>/", start_views.game_start, name="game_start"),

@@ -32,6 +32,12 @@ CHANNEL = "vinescore_games"
 ACCESS = "*"
 
 
+def club_event(pk: int) -> str:
+    """What the news of a club night's own change names (a round drawn,
+    a seat swapped) in place of a game's pk: its big screens hear it."""
+    return f"e{pk}"
+
+
 @dataclass
 class News:
     """What a change tells the other processes of a game: its new version
@@ -48,11 +54,11 @@ class News:
 # answer is made (news_after_answer): the phone that made the change is
 # answered first, not slowed by telling the others or by the streams its
 # news wakes in this process.
-Held = dict[int, News]
+Held = dict[int | str, News]
 held: ContextVar[Held | None] = ContextVar("held news", default=None)
 
 
-def tell(pk: int, version: int | None) -> None:
+def tell(pk: int | str, version: int | None) -> None:
     """Tells every process game `pk` is at `version` (None: who may see it
     changed): once the request's answer is made, or at once outside one."""
     waiting = held.get()
@@ -118,7 +124,9 @@ class Hub:
         self.loop: asyncio.AbstractEventLoop | None = None
         self.listeners: list[asyncio.Task] = []
 
-    def subscribe(self, pk: int) -> asyncio.Event:
+    def subscribe(self, pk: int | str, event: asyncio.Event | None = None) -> asyncio.Event:
+        """The event set by news of game `pk` (or of a club night,
+        club_event); one event may wait on several."""
         loop = asyncio.get_running_loop()
         if self.loop is not loop:  # a new loop (a test's, a restarted worker's)
             self.loop = loop
@@ -126,11 +134,11 @@ class Hub:
             self.turns.clear()
             self.versions.clear()
             self.listeners = self.start_listeners()
-        event = asyncio.Event()
+        event = event or asyncio.Event()
         self.waiting[pk].add(event)
         return event
 
-    def unsubscribe(self, pk: int, event: asyncio.Event) -> None:
+    def unsubscribe(self, pk: int | str, event: asyncio.Event) -> None:
         events = self.waiting.get(pk)
         if events is not None:
             events.discard(event)
@@ -168,6 +176,9 @@ class Hub:
         pk, _, version = payload.partition(":")
         if pk == ACCESS:
             self.access_changes += 1
+        elif pk.startswith("e") and pk[1:].isdigit():  # a club night's: no game's version
+            for event in self.waiting.get(pk, ()):
+                event.set()
         elif pk.isdigit():
             self.wake(int(pk), int(version) if version.isdigit() else None)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from django.dispatch import receiver
 
 from vinescore.accounts.signals import access_changed
+from vinescore.club import signals as club
 from vinescore.table import signals as table
 
 from . import hub
@@ -19,3 +20,8 @@ def game_changed(sender, pk: int, version: int | None, **kwargs) -> None:
 @receiver(access_changed)
 def access_changed_for_all(sender, **kwargs) -> None:
     hub.publish(hub.ACCESS, None)
+
+
+@receiver(club.event_changed)
+def event_changed(sender, pk: int, **kwargs) -> None:
+    hub.tell(hub.club_event(pk), None)

@@ -36,6 +36,7 @@ KINDS = (
     gettext_noop("short link"),
     gettext_noop("spectator link"),
     gettext_noop("invitation link"),
+    gettext_noop("big-screen link"),
 )
 
 

@@ -470,6 +470,14 @@ def game_rematch(request: HttpRequest, pk: int) -> HttpResponse:
             return sent_again(request, form, HttpResponseRedirect(reverse("game", args=[started])))
         if form.is_stale:
             return refuse_stale(request, form)
+        if game.part_of:  # its table's next game is drawn by the event
+            messages.warning(
+                request,
+                gettext("This game is a table of {event}: the next round is drawn there.").format(
+                    event=game.part_of
+                ),
+            )
+            return render_sheet(request, game, status=409)
         return HttpResponseRedirect(game.start_rematch(key=form.one_time_key).get_absolute_url())
 
 

@@ -410,6 +410,10 @@ class Game(models.Model):
         validators=[MinValueValidator(1), MaxValueValidator(MAX_HANDS)],
         help_text="Hands after which the game ends, if no side reached the target first.",
     )
+    # A table of a club night ("Thursday club night · round 2 · table 1"):
+    # shown above its sheet; such a game starts no rematch, for its table's
+    # guests reach it and nothing after it.
+    part_of = models.CharField(max_length=200, blank=True, default="", db_default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     # Derived from the hands by refresh_result(); never edited directly.

@@ -90,6 +90,7 @@ def by_player_count(rules: GameRules, default) -> str:
 def last_table(group, kind: str | None = None) -> dict | None:
     """The group's latest game (of this kind), offered to start again as it sat."""
     games = Game.objects.live().filter(group=group, kind__in=[r.key for r in REGISTRY])
+    games = games.filter(part_of="")  # a club night's tables are drawn, not sat again
     if kind is not None:
         games = games.filter(kind=kind)
     last = games.newest_first().prefetch_related("seats__player").first()

@@ -1,0 +1,7 @@
+from django.apps import AppConfig
+
+
+class ClubConfig(AppConfig):
+    name = "vinescore.club"
+    label = "club"
+    verbose_name = "Club nights"

@@ -1,0 +1,132 @@
+"""The event's standings, read from its tables' games as they stand: each
+table's places made event points by one rule (events.points), summed
+over the rounds. A game in progress counts as it stands, so the standings
+move with every hand; a table that has played no hand counts for nothing
+yet."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.db.models import Prefetch
+
+from vinescore.events import Standing, TableResult, standings
+from vinescore.scoring import Table as ScoringTable
+from vinescore.table.models import Game, Seat
+
+from .models import Event, EventTable
+
+
+@dataclass(frozen=True)
+class Row:
+    """A line of the standings, as a page prints it."""
+
+    place: int
+    player: int
+    name: str
+    points: float
+    margin: float
+    played: int
+
+
+@dataclass(frozen=True)
+class TableNow:
+    """A table of the round under way: who sits there, how far it is, and
+    who leads."""
+
+    number: int
+    game: Game
+    player_pks: tuple[int, ...]
+    names: tuple[str, ...]
+    hands: int
+    leader: str
+    finished: bool
+
+
+@dataclass(frozen=True)
+class Standings:
+    rows: tuple[Row, ...]
+    tables: tuple[TableNow, ...]  # the latest round's
+    round: int  # the latest round drawn (0: none yet)
+
+
+def tables_of(event: Event):
+    """The event's tables with their games and seated players: two queries."""
+    seats = Prefetch("game__seats", queryset=Seat.objects.select_related("player"))
+    return (
+        EventTable.objects.filter(round__event=event)
+        .select_related("round", "game")
+        .prefetch_related(seats)
+        .order_by("round__number", "number")
+    )
+
+
+def result_of(game: Game) -> TableResult | None:
+    """A table's game as event points read it: its sides and their scores,
+    higher better (a game the lowest total wins is turned round; a coin
+    game gives its coins). None before its first hand."""
+    if not game.hand_count or game.deleted_at is not None:
+        return None
+    seats = sorted(game.seats.all(), key=lambda s: s.position)
+    rules = game.rules
+    if rules.partnership:
+        sides = tuple(
+            tuple(s.player_id for s in seats if s.position % 2 == side) for side in (0, 1)
+        )
+    else:
+        sides = tuple((s.player_id,) for s in seats)
+    totals = list(game.final_totals)
+    if len(totals) != len(sides):
+        return None
+    names = tuple(s.player.name for s in seats)
+    if rules.low_wins(ScoringTable(names, frozenset(game.options))):
+        totals = [-total for total in totals]
+    return TableResult(sides, tuple(totals))
+
+
+def leader_of(game: Game) -> str:
+    """Who leads the table now ("" before its first hand; level leaders
+    are named together)."""
+    result = result_of(game)
+    if result is None:
+        return ""
+    names = {s.player_id: s.player.name for s in game.seats.all()}
+    best = max(result.scores)
+    return " = ".join(
+        " & ".join(names[p] for p in side)
+        for side, score in zip(result.sides, result.scores, strict=True)
+        if score == best
+    )
+
+
+def event_standings(event: Event) -> Standings:
+    tables = list(tables_of(event))
+    names: dict[int, str] = {}
+    results = []
+    for table in tables:
+        for seat in table.game.seats.all():
+            names[seat.player_id] = seat.player.name
+        if (result := result_of(table.game)) is not None:
+            results.append(result)
+    ranked: list[Standing] = standings(results)
+    rows = [Row(s.place, s.player, names[s.player], s.points, s.margin, s.played) for s in ranked]
+    # Those seated who have no result yet follow, level at nought.
+    shown = {row.player for row in rows}
+    rest = sorted((p for p in names if p not in shown), key=lambda p: names[p].casefold())
+    place = len(rows) + 1
+    rows += [Row(place, p, names[p], 0.0, 0.0, 0) for p in rest]
+    latest = max((t.round.number for t in tables), default=0)
+    now = tuple(
+        TableNow(
+            t.number,
+            t.game,
+            tuple(s.player_id for s in sorted(t.game.seats.all(), key=lambda s: s.position)),
+            tuple(s.player.name for s in sorted(t.game.seats.all(), key=lambda s: s.position)),
+            t.game.hand_count,
+            leader_of(t.game),
+            t.game.finished_at is not None,
+        )
+        for t in tables
+        if t.round.number == latest
+    )
+    return Standings(tuple(rows), now, latest)

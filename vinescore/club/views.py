@@ -1,0 +1,364 @@
+"""The organiser's pages of a club night, and its big screen: one POST a
+change (an event started, a round drawn, two seats swapped, a latecomer in,
+a player out, the event finished), each refused with words and a 4xx when
+the night has moved on meanwhile."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_not_required
+from django.db import IntegrityError, transaction
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.shortcuts import get_object_or_404
+from django.template.response import TemplateResponse
+from django.urls import reverse
+from django.utils import timezone
+from django.utils.safestring import mark_safe
+from django.utils.translation import get_language, gettext
+from django.views.decorators.http import require_http_methods, require_POST, require_safe
+
+from vinescore.accounts import access
+from vinescore.scoring import REGISTRY
+from vinescore.sharing.links import shared
+from vinescore.table import changes
+from vinescore.table.models import Player
+
+from . import rounds
+from .forms import EventForm, LatecomerForm, SwapForm
+from .models import Entrant, Event, EventTable, new_screen_key
+from .screen import State, screen_part, screen_state, state_tag
+from .standings import event_standings
+
+
+def get_event(request: HttpRequest, pk: int, *, write: bool = False) -> Event:
+    """The event, if this person is in its group (a viewer reads, a member organises)."""
+    event = get_object_or_404(Event.objects.select_related("group"), pk=pk)
+    event.place = access.place(request, event.group_id, write=write)
+    return event
+
+
+@require_safe
+def event_list(request: HttpRequest) -> TemplateResponse:
+    here = access.current(request)
+    return TemplateResponse(
+        request,
+        "club/event_list.html",
+        {"events": here.group.events.all(), "can_write": here.can_write},
+    )
+
+
+@require_safe
+def event_new(request: HttpRequest) -> TemplateResponse:
+    """Which game the night plays."""
+    access.current(request, write=True)
+    games = sorted(REGISTRY, key=lambda rules: (rules.family or rules.name, rules.name))
+    return TemplateResponse(request, "club/event_new.html", {"games": games})
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def event_start(request: HttpRequest, kind: str) -> HttpResponse:
+    if kind not in REGISTRY:
+        raise Http404(gettext("No such game."))
+    rules = REGISTRY[kind]
+    here = access.current(request, write=True)
+    group = here.group
+    posted = request.POST if request.method == "POST" else None
+    form = EventForm(rules, posted, group=group)
+    key = changes.KeyForm(request.POST).one_time_key if posted else ""
+    if key and (sent := Event.objects.filter(group=group, start_key=key).first()):
+        return HttpResponseRedirect(sent.get_absolute_url())  # the same form sent again
+    if posted is not None and form.is_valid():
+        try:
+            event = start_event(group, rules.key, form.cleaned_data, request.user, key)
+        except IntegrityError:  # sent twice at the same instant: the first one's
+            event = get_object_or_404(Event, group=group, start_key=key)
+        return HttpResponseRedirect(event.get_absolute_url())
+    return TemplateResponse(
+        request,
+        "club/event_start.html",
+        {"form": form, "rules": rules, "key": key or changes.new_key()},
+        status=422 if form.errors else 200,
+    )
+
+
+@transaction.atomic
+def start_event(group, kind: str, data: dict, by, key: str) -> Event:
+    event = Event.objects.create(
+        group=group,
+        name=data["name"],
+        kind=kind,
+        options=sorted(data.get("options") or []),
+        target=data.get("target"),
+        stakes=data.get("stakes"),
+        rounds=data["rounds"],
+        hands_a_round=data.get("hands_a_round"),
+        other_side_confirms=data.get("other_side_confirms", False),
+        created_by=by,
+        start_key=key,
+    )
+    typed = Player.objects.get_or_create_named(group, data["new_names"])
+    players = {p.pk: p for p in [*data["players"], *typed.values()]}
+    Entrant.objects.bulk_create(Entrant(event=event, player=p) for p in players.values())
+    return event
+
+
+def event_page(request: HttpRequest, event: Event, status: int = 200) -> TemplateResponse:
+    now = event_standings(event)
+    drawn = event.draws.order_by("-number").first()
+    entrants = list(event.entrants.select_related("player"))
+    seated = sorted(
+        ((p, name) for t in now.tables for p, name in zip(t.player_pks, t.names, strict=True)),
+        key=lambda pair: pair[1].casefold(),
+    )
+    can_write = event.place.can_write and not event.is_finished
+    next_number = (drawn.number if drawn else 0) + 1
+    return TemplateResponse(
+        request,
+        "club/event.html",
+        {
+            "event": event,
+            "standings": now,
+            "round": drawn,
+            "entrants": entrants,
+            "playing": [e for e in entrants if e.plays_in(next_number)],
+            "can_write": can_write,
+            "may_draw": can_write and next_number <= event.rounds,
+            "next_number": next_number,
+            "may_swap": can_write and drawn is not None and not rounds.started(drawn),
+            "swap_form": SwapForm(seated=seated),
+            "latecomer_form": LatecomerForm(
+                group=event.group, entered=[e.player_id for e in entrants]
+            ),
+            "rule": points_rule(),
+        },
+        status=status,
+    )
+
+
+def points_rule() -> str:
+    return gettext(
+        "Each player scores the share of the other players (or sides) at their table "
+        "they finished ahead of, a tie counting half, so a table of five and a table of four "
+        "weigh alike; partners both take their side's points. Level on points, the larger "
+        "score margin goes first."
+    )
+
+
+@require_safe
+def event_detail(request: HttpRequest, pk: int) -> TemplateResponse:
+    return event_page(request, get_event(request, pk))
+
+
+def refused(request: HttpRequest, event: Event, why: str, status: int = 409) -> TemplateResponse:
+    messages.warning(request, why)
+    event.refresh_from_db()
+    return event_page(request, event, status=status)
+
+
+def number_sent(request: HttpRequest, name: str) -> int | None:
+    sent = request.POST.get(name, "")
+    return int(sent) if sent.isdigit() and len(sent) < 6 else None
+
+
+@require_POST
+def event_draw(request: HttpRequest, pk: int) -> HttpResponse:
+    """Draws the round the button named; sent again, it opens that round."""
+    event = get_event(request, pk, write=True)
+    number = number_sent(request, "round")
+    if number is None:
+        return refused(request, event, gettext("Which round to draw was not sent."), 400)
+    if event.draws.filter(number=number).exists():
+        return HttpResponseRedirect(reverse("event_round", args=[event.pk, number]))
+    if number != event.draws.count() + 1:
+        return refused(request, event, gettext("The rounds moved on meanwhile."))
+    try:
+        drawn = rounds.next_round(event.pk, request.user)
+    except rounds.RoundRefused as refusal:
+        return refused(request, event, str(refusal))
+    return HttpResponseRedirect(reverse("event_round", args=[event.pk, drawn.number]))
+
+
+@require_POST
+def event_swap(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_event(request, pk, write=True)
+    now = event_standings(event)
+    seated = [(p, name) for t in now.tables for p, name in zip(t.player_pks, t.names, strict=True)]
+    form = SwapForm(request.POST, seated=seated)
+    if number_sent(request, "version") != event.version:
+        return refused(request, event, gettext("The round changed meanwhile: here it is now."))
+    if not form.is_valid():
+        messages.warning(request, " ".join(e for errors in form.errors.values() for e in errors))
+        return event_page(request, event, status=422)
+    try:
+        rounds.swap(event.pk, form.cleaned_data["one"], form.cleaned_data["other"])
+    except rounds.RoundRefused as refusal:
+        return refused(request, event, str(refusal))
+    names = dict(seated)
+    messages.success(
+        request,
+        gettext("{one} and {other} swapped seats.").format(
+            one=names[form.cleaned_data["one"]], other=names[form.cleaned_data["other"]]
+        ),
+    )
+    return HttpResponseRedirect(event.get_absolute_url())
+
+
+@require_POST
+def event_join(request: HttpRequest, pk: int) -> HttpResponse:
+    """A latecomer: in the draw from the next round."""
+    event = get_event(request, pk, write=True)
+    entered = list(event.entrants.values_list("player_id", flat=True))
+    form = LatecomerForm(request.POST, group=event.group, entered=entered)
+    if not form.is_valid():
+        messages.warning(request, " ".join(e for errors in form.errors.values() for e in errors))
+        return event_page(request, event, status=422)
+    player = form.cleaned_data["player"]
+    if player is None:
+        name = form.cleaned_data["name"]
+        player = Player.objects.get_or_create_named(event.group, [name])[name]
+    with transaction.atomic():
+        event = rounds.lock_event(event.pk)
+        joins = event.draws.count() + 1
+        entrant, made = Entrant.objects.get_or_create(
+            event=event, player=player, defaults={"joined_round": joins}
+        )
+        if not made and entrant.left_after_round is not None:
+            entrant.left_after_round = None  # back after leaving
+            entrant.joined_round = max(entrant.joined_round, joins)
+            entrant.save(update_fields=["left_after_round", "joined_round"])
+        rounds.moved(event)
+    messages.success(
+        request,
+        gettext("{name} plays from round {n}.").format(name=player.name, n=entrant.joined_round),
+    )
+    return HttpResponseRedirect(event.get_absolute_url())
+
+
+@require_POST
+def event_leave(request: HttpRequest, pk: int, entrant_pk: int) -> HttpResponse:
+    """Someone leaves: out of every draw after the round drawn now."""
+    event = get_event(request, pk, write=True)
+    with transaction.atomic():
+        event = rounds.lock_event(event.pk)
+        entrant = get_object_or_404(
+            Entrant.objects.select_related("player"), pk=entrant_pk, event=event
+        )
+        if entrant.left_after_round is None:
+            entrant.left_after_round = event.draws.count()
+            entrant.save(update_fields=["left_after_round"])
+            rounds.moved(event)
+    messages.success(
+        request, gettext("{name} is out of the next draw.").format(name=entrant.player.name)
+    )
+    return HttpResponseRedirect(event.get_absolute_url())
+
+
+@require_POST
+def event_finish(request: HttpRequest, pk: int) -> HttpResponse:
+    event = get_event(request, pk, write=True)
+    with transaction.atomic():
+        event = rounds.lock_event(event.pk)
+        if event.finished_at is None:
+            event.finished_at = timezone.now()
+            event.save(update_fields=["finished_at"])
+            rounds.moved(event)
+    return HttpResponseRedirect(event.get_absolute_url())
+
+
+@require_safe
+def event_round(request: HttpRequest, pk: int, number: int) -> TemplateResponse:
+    """Every table of a round, with the link and code its phones scan:
+    printable on A4, so each table scans its own."""
+    event = get_event(request, pk)
+    drawn = get_object_or_404(event.draws, number=number)
+    tables = (
+        EventTable.objects.filter(round=drawn)
+        .select_related("game", "link")
+        .prefetch_related("game__seats__player")
+    )
+    shown = []
+    for table in tables:
+        seats = sorted(table.game.seats.all(), key=lambda s: s.position)
+        link = table.link if table.link and not table.link.refusal() else None
+        shown.append(
+            {
+                "table": table,
+                "names": [s.player.name for s in seats],
+                "dealer": seats[table.game.first_dealer].player.name if seats else "",
+                "shared": shared(request, reverse("table_link", args=[link.code]))
+                if link
+                else None,
+                "code": link.code if link else "",
+            }
+        )
+    return TemplateResponse(
+        request,
+        "club/event_round.html",
+        {"event": event, "round": drawn, "tables": shown, "can_write": event.place.can_write},
+    )
+
+
+@require_safe
+def event_screen_link(request: HttpRequest, pk: int) -> TemplateResponse:
+    """The big screen's read-only link, to open on the club's TV."""
+    event = get_event(request, pk, write=True)
+    path = reverse("event_screen", args=[event.screen_token])
+    return TemplateResponse(
+        request, "club/screen_link.html", {"event": event, "shared": shared(request, path)}
+    )
+
+
+@require_POST
+def event_screen_renew(request: HttpRequest, pk: int) -> HttpResponse:
+    """A new big-screen link; the old one stops working."""
+    event = get_event(request, pk, write=True)
+    event.screen_key = new_screen_key()
+    event.save(update_fields=["screen_key"])
+    messages.success(request, gettext("A new big-screen link: the old one no longer opens."))
+    return HttpResponseRedirect(reverse("event_screen_link", args=[event.pk]))
+
+
+def screened(token: str) -> tuple[Event, State]:
+    """The event a big screen's link opens and its state, or 404."""
+    found = Event.screen_of(token)
+    state = screen_state(*found) if found is not None else None
+    if state is None:
+        raise Http404(gettext("No such page."))
+    return get_object_or_404(Event.objects.select_related("group"), pk=found[0]), state
+
+
+@login_not_required
+@require_safe
+def event_screen(request: HttpRequest, token: str) -> TemplateResponse:
+    """The big screen: read only, by its link, like a spectator's."""
+    event, state = screened(token)
+    return TemplateResponse(
+        request,
+        "club/screen.html",
+        {
+            "event": event,
+            "token": token,
+            "state": state_tag(state),
+            "screen_html": mark_safe(screen_part(event, state)),  # noqa: S308 — our own template's
+            "watching": True,
+        },
+    )
+
+
+@login_not_required
+@require_safe
+def event_screen_live(request: HttpRequest, token: str) -> HttpResponse:
+    """The screen's part, polled: 304 while its state has not moved."""
+    found = Event.screen_of(token)
+    state = screen_state(*found) if found is not None else None
+    if state is None:
+        raise Http404(gettext("No such page."))
+    tag = f'"{state_tag(state)}.{get_language()}"'
+    if request.headers.get("If-None-Match") == tag:
+        response = HttpResponse(status=304)
+    else:
+        event = get_object_or_404(Event, pk=found[0])
+        response = HttpResponse(screen_part(event, state))
+    response["ETag"] = tag
+    response["Cache-Control"] = "no-cache"
+    return response
