@@ -50,8 +50,8 @@ def test_thirteen_at_coralon_sit_at_tables_of_five_four_and_four(client):
     for table in tables:
         assert table.game.hand_limit == 6
         assert table.game.part_of == f"Thursday club night · round 1 · table {table.number}"
-        # the rulebook's target for that table's size
-        assert table.game.target == {4: 40, 5: 25}[table.game.seats.count()]
+        # six hands, whoever passes the rulebook's target meanwhile
+        assert table.game.target is None
         assert table.link is not None and not table.link.refusal()
 
 
@@ -221,3 +221,20 @@ def test_the_big_screen_opens_by_its_link_alone(client, anonymous):
     assert anonymous.get(f"/events/{event.pk}/").status_code in (302, 404)
     client.post(f"/events/{event.pk}/screen/new/")
     assert anonymous.get(f"/screen/{event.screen_token}/").status_code == 404
+
+
+def test_one_game_a_round_plays_to_the_rulebooks_target_for_each_tables_size(client):
+    event = start(client, hands_a_round="")
+    client.post(f"/events/{event.pk}/draw/", {"round": "1"})
+    for table in EventTable.objects.filter(round__event=event).select_related("game"):
+        assert table.game.hand_limit is None
+        assert table.game.target == {4: 40, 5: 25}[table.game.seats.count()]
+
+
+def test_a_target_and_a_number_of_hands_are_refused_together(client):
+    response = client.post(
+        "/events/new/coralon/",
+        {"name": "N", "new_names": "Ana, Ben, Cy", "rounds": 1, "hands_a_round": 6, "target": 30},
+    )
+    assert response.status_code == 422
+    assert "leave one of the two empty" in response.content.decode()

@@ -76,7 +76,7 @@ class EventForm(forms.Form):
         else:
             self.fields["target"].label = gettext(rules.target_label)
             self.fields["target"].help_text = gettext(
-                "Empty: the rulebook's, for each table's number of players."
+                "For one game a round. Empty: the rulebook's, for each table's number of players."
             )
         if rules.coins or rules.start_label:
             self.fields["stakes"].label = (
@@ -106,6 +106,14 @@ class EventForm(forms.Form):
         keys = {p.name_key for p in data.get("players") or []}
         keys |= {name_key(name) for name in data.get("new_names") or []}
         count = len(keys)
+        if data.get("target") and data.get("hands_a_round"):
+            self.add_error(
+                "target",
+                gettext(
+                    "A round of a fixed number of hands plays them all, with no target: "
+                    "leave one of the two empty."
+                ),
+            )
         if "players" in data and "new_names" in data:
             shape = shape_of(self.rules, data.get("options") or [])
             try:

@@ -134,8 +134,7 @@ def sit_down(event: Event, drawn: Round, table: Table, by) -> EventTable:
         group_id=event.group_id,
         rules_version=event.rules.rules_version,
         options=sorted(event.options),
-        # Unset, the rulebook's for the table's number of players.
-        target=event.target if event.target or rules.coins else rules.default_target(size),
+        target=target_of(event, size),
         stakes=event.stakes or rules.default_stakes(size),
         hand_limit=event.hands_a_round,
         first_dealer=table.dealer,
@@ -151,6 +150,15 @@ def sit_down(event: Event, drawn: Round, table: Table, by) -> EventTable:
     link = TableLink(game=game, created_by=by)
     link.save()
     return EventTable.objects.create(round=drawn, number=table.number, game=game, link=link)
+
+
+def target_of(event: Event, size: int) -> int | None:
+    """A round of a fixed number of hands plays them all, whoever passes a
+    target; one game a round plays to the event's target, or unset to the
+    rulebook's for the table's number of players."""
+    if event.hands_a_round or event.rules.coins:
+        return None
+    return event.target or event.rules.default_target(size)
 
 
 def started(drawn: Round) -> bool:
