@@ -238,3 +238,22 @@ def test_a_target_and_a_number_of_hands_are_refused_together(client):
     )
     assert response.status_code == 422
     assert "leave one of the two empty" in response.content.decode()
+
+
+def test_a_tables_guest_reads_the_standings_from_its_sheet(client, anonymous):
+    event = start(client)
+    client.post(f"/events/{event.pk}/draw/", {"round": "1"})
+    table = EventTable.objects.filter(round__event=event).select_related("link", "game").first()
+    anonymous.get(f"/t/{table.link.code}/")
+    sheet = anonymous.get(f"/games/{table.game.pk}/").content.decode()
+    assert f"/games/{table.game.pk}/event/" in sheet
+    response = anonymous.get(f"/games/{table.game.pk}/event/")
+    assert response.status_code == 302
+    standings = anonymous.get(response["Location"])
+    assert standings.status_code == 200 and "round 1 of 3" in standings.content.decode()
+    # another table's game is not theirs
+    other = EventTable.objects.filter(round__event=event).exclude(pk=table.pk).first()
+    refused = anonymous.get(f"/games/{other.game.pk}/event/")
+    assert refused.status_code in (302, 403, 404)
+    assert "/screen/" not in refused.get("Location", "")
+    assert anonymous.get(f"/games/{other.game.pk}/").status_code != 200

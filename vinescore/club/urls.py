@@ -19,6 +19,7 @@ urlpatterns = [
     path("events/<int:pk>/rounds/<int:number>/", views.event_round, name="event_round"),
     path("events/<int:pk>/screen/", views.event_screen_link, name="event_screen_link"),
     path("events/<int:pk>/screen/new/", views.event_screen_renew, name="event_screen_renew"),
+    path("games/<int:pk>/event/", views.game_event, name="game_event"),
     path("screen/<str:token>/", views.event_screen, name="event_screen"),
     path("screen/<str:token>/live/", views.event_screen_live, name="event_screen_live"),
 ]

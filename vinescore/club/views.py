@@ -21,7 +21,9 @@ from vinescore.accounts import access
 from vinescore.scoring import REGISTRY
 from vinescore.sharing.links import shared
 from vinescore.table import changes
+from vinescore.table.links import guest_page
 from vinescore.table.models import Player
+from vinescore.table.views import get_game
 
 from . import rounds
 from .forms import EventForm, LatecomerForm, SwapForm
@@ -362,3 +364,16 @@ def event_screen_live(request: HttpRequest, token: str) -> HttpResponse:
     response["ETag"] = tag
     response["Cache-Control"] = "no-cache"
     return response
+
+
+@guest_page
+@require_safe
+def game_event(request: HttpRequest, pk: int) -> HttpResponse:
+    """From a club table's sheet to its event's standings, read only and
+    live: anyone who may see the game (its table's guests too) is sent to
+    the event's screen, which shows nothing anyone can change."""
+    game = get_game(request, pk)
+    table = EventTable.objects.filter(game=game).select_related("round__event").first()
+    if table is None:
+        raise Http404(gettext("This game is not a table of a club night."))
+    return HttpResponseRedirect(reverse("event_screen", args=[table.round.event.screen_token]))
