@@ -43,6 +43,7 @@ from tests.factories import (
 from tests.phone import Phone
 from vinescore.accounts.models import Group, Invitation, Membership, Session
 from vinescore.backup.files import backed_up_models, label
+from vinescore.club.models import Event
 from vinescore.records.models import ImportJob
 from vinescore.table.links import SpectatorLink, TableLink
 from vinescore.table.models import Game, GameChange, Hand, Player, StartKey
@@ -124,6 +125,12 @@ class ServerInUse:
         assert started.status_code == 302
         self.started = StartKey.objects.get(key=START_KEY).game
 
+        organiser = Phone(user="owner")
+        night = {"name": "Club night", "new_names": "Ana, Ben, Cy, Dee, Hal, Ida, Jo, Kit"}
+        assert organiser.post("/events/new/coralon/", night | {"rounds": 2}).status_code == 302
+        self.event = Event.objects.get()
+        assert organiser.post(f"/events/{self.event.pk}/draw/", {"round": 1}).status_code == 302
+
     def pages(self) -> dict[tuple[str, str], str]:
         """Every page and export, as each person who may see it sees it."""
         games = list(Game.objects.order_by("pk"))
@@ -147,10 +154,14 @@ class ServerInUse:
             for player in players:
                 paths += [f"/players/{player.pk}/", f"/players/{player.pk}/?other={players[0].pk}"]
             paths += [self.job.get_absolute_url()]
+            event = f"/events/{self.event.pk}/"
+            paths += ["/events/", event, f"{event}rounds/1/", f"{event}screen/"]
             for path in paths:
                 seen[who, path] = shown(phone.get(path))
         anyone = Phone(user=None)
-        for path in [f"/watch/{self.link.token}/"] + [f"/invite/{i.token}/" for i in invitations]:
+        screen = f"/screen/{self.event.screen_token}/"
+        invited = [f"/invite/{i.token}/" for i in invitations]
+        for path in [f"/watch/{self.link.token}/", screen, *invited]:
             seen["anyone", path] = shown(anyone.get(path))
         guest = Phone(user=None)  # scans the table link, then has the game and nothing else
         url = self.coralon.get_absolute_url()

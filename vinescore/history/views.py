@@ -8,6 +8,7 @@ from datetime import date, datetime
 from django.core.paginator import Paginator
 from django.db.models import Count, Max, Min, Q
 from django.http import HttpRequest
+from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.utils.dateformat import format as date_format
 from django.utils.functional import SimpleLazyObject
@@ -29,20 +30,43 @@ CARD = "history-card"  # the name History's cards are kept under (history.html)
 
 @require_safe
 def history(request: HttpRequest) -> TemplateResponse:
+    """The page is the same for every member of a kind (may they write, are
+    they the owner) of a group in one state, asked the same: drawn once for
+    that and kept in Django's cache, by the state of the group's games and
+    players. A visitor's own part (the top bar) is drawn around it."""
     here = access.current(request)
     group = here.group
     query = request.GET.copy()
-    query.pop("page", None)
+    page = query.pop("page", [""])[-1]
     games = Game.objects.live().filter(group=group)
+    players = tuple(group.players.values_list("pk", "name"))
+    asked = tuple(sorted(query.lists()))
+    shown = (
+        "history page",
+        group.pk,
+        games.stamp(),
+        players,
+        asked,
+        page if page.isdigit() and len(page) < 7 else "",
+        here.can_write,
+        here.is_owner,
+    )
+    html, status = fragments.cached(
+        shown, lambda: history_content(here, query, games, players, asked, page)
+    )
+    return TemplateResponse(request, "history/history.html", {"content": html}, status=status)
+
+
+def history_content(here, query, games, players, asked, page) -> tuple[str, int]:
+    """History's content and its status, drawn."""
+    group = here.group
     found = games.newest_first()
     form = None
     if query:
         form = history_filter(query, group)
         found = form.filter(found) if form.is_valid() else Game.objects.none()
     # What the same history shows alike (how many games are found, the
-    # months chart, the games "What if" offers) is worked out once for each
-    # state of the group's games and each query asked.
-    asked = tuple(sorted(query.lists()))
+    # months chart, the games "What if" offers), for every page of it.
     summary = fragments.cached(
         ("history", group.pk, games.stamp(), asked),
         lambda: {
@@ -52,21 +76,17 @@ def history(request: HttpRequest) -> TemplateResponse:
         },
     )
     paginator = CountedPaginator(found.values_list("pk", "version"), HISTORY_PAGE, summary["count"])
-    page = paginator.get_page(request.GET.get("page"))
-    # The filters render the same for the same players and the same input,
-    # and each game's card the same for its version: the template keeps both.
-    players = tuple(group.players.values_list("pk", "name"))
-    return TemplateResponse(
-        request,
-        "history/history.html",
+    shown = paginator.get_page(page)
+    html = render_to_string(
+        "history/history.html#content",
         {
             "filtered": form is not None,
             # The empty form is built only if its kept filters are not.
             "form": form or SimpleLazyObject(lambda: history_filter(None, group)),
             "filters_asked": repr((group.pk, players, asked)),
             "kept_for": cards.KEPT_FOR,
-            "page": page,
-            "cards": cards.game_cards(page.object_list, CARD),
+            "page": shown,
+            "cards": cards.game_cards(shown.object_list, CARD),
             "query": query.urlencode(),
             "can_write": here.can_write,
             "is_owner": here.is_owner,
@@ -74,8 +94,8 @@ def history(request: HttpRequest) -> TemplateResponse:
             "months": summary["months"],
             "periods": period_links(query),
         },
-        status=422 if form is not None and form.errors else 200,
     )
+    return html, 422 if form is not None and form.errors else 200
 
 
 class CountedPaginator(Paginator):
