@@ -257,3 +257,22 @@ def test_a_tables_guest_reads_the_standings_from_its_sheet(client, anonymous):
     assert refused.status_code in (302, 403, 404)
     assert "/screen/" not in refused.get("Location", "")
     assert anonymous.get(f"/games/{other.game.pk}/").status_code != 200
+
+
+def test_the_organiser_is_told_which_tables_still_play_and_then_to_finish(client):
+    event = start(client, rounds=1)
+    client.post(f"/events/{event.pk}/draw/", {"round": "1"})
+    games = [t.game for t in EventTable.objects.filter(round__event=event).order_by("number")]
+    play_out(games[1])
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    assert "Round 1 is being played at table 1, table 3" in page
+    assert "Draw round" not in page
+    for game in (games[0], games[2]):
+        play_out(game)
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    assert "Every round is played" in page
+    client.post(f"/events/{event.pk}/finish/")
+    event.refresh_from_db()
+    assert event.is_finished
+    page = client.get(f"/events/{event.pk}/").content.decode()
+    assert "Final standings" in page and "Finish the event" not in page

@@ -114,6 +114,8 @@ def event_page(request: HttpRequest, event: Event, status: int = 200) -> Templat
     )
     can_write = event.place.can_write and not event.is_finished
     next_number = (drawn.number if drawn else 0) + 1
+    playing = rounds.still_playing(event, drawn.number) if drawn else []
+    last = drawn is not None and drawn.number >= event.rounds
     return TemplateResponse(
         request,
         "club/event.html",
@@ -124,7 +126,9 @@ def event_page(request: HttpRequest, event: Event, status: int = 200) -> Templat
             "entrants": entrants,
             "playing": [e for e in entrants if e.plays_in(next_number)],
             "can_write": can_write,
-            "may_draw": can_write and next_number <= event.rounds,
+            "may_draw": can_write and not last and not playing,
+            "may_finish": can_write and last and not playing,
+            "still_playing": playing,
             "next_number": next_number,
             "may_swap": can_write and drawn is not None and not rounds.started(drawn),
             "swap_form": SwapForm(seated=seated),
