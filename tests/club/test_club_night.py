@@ -17,10 +17,10 @@ pytestmark = pytest.mark.django_db
 THIRTEEN = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal", "Ida", "Jo", "Kit", "Lu", "Mo"]
 
 
-def start(client, names=THIRTEEN, **fields) -> Event:
+def start(client, names=THIRTEEN, kind="coralon", **fields) -> Event:
     data = {"name": "Thursday club night", "new_names": "\n".join(names), "rounds": 3}
     data |= {"hands_a_round": 6, "key": "start-key-of-the-form-1"} | fields
-    response = client.post("/events/new/coralon/", data)
+    response = client.post(f"/events/new/{kind}/", data)
     assert response.status_code == 302, response.content.decode()[:2000]
     return Event.objects.get()
 
@@ -276,3 +276,44 @@ def test_the_organiser_is_told_which_tables_still_play_and_then_to_finish(client
     assert event.is_finished
     page = client.get(f"/events/{event.pk}/").content.decode()
     assert "Final standings" in page and "Finish the event" not in page
+
+
+def test_partners_sit_across_and_both_take_their_sides_points(client):
+    names = ["Ana", "Ben", "Cy", "Dee", "Eli", "Fay", "Gus", "Hal"]
+    event = start(client, names=names, kind="coralon-partners")
+    client.post(f"/events/{event.pk}/draw/", {"round": "1"})
+    rules = REGISTRY["coralon-partners"]
+    tables = EventTable.objects.filter(round__event=event).select_related("game")
+    assert [t.game.seats.count() for t in tables] == [4, 4]
+    game = tables[0].game
+    while not game.played_out:  # seats 0 and 2 bid 7 and take 9, each hand
+        game.add_hand(
+            rules.clean({"bidder": 0, "bid": 7, "bidders_tricks": 9}, game.sheet().next_table)
+        )
+        game.refresh_from_db()
+    seats = {s.position: s.player_id for s in game.seats.all()}
+    points = {row.player: row.points for row in event_standings(event).rows}
+    assert points[seats[0]] == points[seats[2]] == 1
+    assert points[seats[1]] == points[seats[3]] == 0
+
+
+def test_on_a_pad_where_the_lowest_total_wins_the_lowest_takes_the_points(client):
+    names = ["Ana", "Ben", "Cy"]
+    response = client.post(
+        "/events/new/pad/",
+        {"name": "Golf night", "new_names": ", ".join(names), "rounds": 1, "hands_a_round": 2}
+        | {"options": "low_wins"},
+    )
+    assert response.status_code == 302, response.content.decode()[:3000]
+    event = Event.objects.get()
+    client.post(f"/events/{event.pk}/draw/", {"round": "1"})
+    game = EventTable.objects.get(round__event=event).game
+    rules = REGISTRY["pad"]
+    by_name = {s.player.name: s.position for s in game.seats.select_related("player")}
+    for _ in range(2):
+        points = [0, 0, 0]
+        points[by_name["Ana"]], points[by_name["Ben"]], points[by_name["Cy"]] = 3, 5, 9
+        game.add_hand(rules.clean({"points": points}, game.sheet().next_table))
+    rows = {row.name: row for row in event_standings(event).rows}
+    assert rows["Ana"].points == 1 and rows["Ana"].place == 1
+    assert rows["Cy"].points == 0
