@@ -74,15 +74,19 @@ def still_playing(event: Event, number: int) -> list[str]:
     ]
 
 
-def next_round(event_pk: int, by, rng: random.Random | None = None) -> Round:
-    """Draws the next round and sits it down: its tables' games, seats and
-    first dealers, a table link each; the round before's links end (their
-    guests reach this round's table by its own link)."""
+def next_round(event_pk: int, number: int, by, rng: random.Random | None = None) -> Round:
+    """Draws round `number`, the next, and sits it down: its tables' games,
+    seats and first dealers, a table link each; the round before's links
+    end (their guests reach this round's table by its own link). Asked
+    again (two taps, two organisers at once), it is the round drawn."""
     rng = rng or random.SystemRandom()
     with transaction.atomic():
         event = lock_event(event_pk)
         done = event.draws.count()
-        number = done + 1
+        if number <= done:
+            return event.draws.get(number=number)
+        if number != done + 1:
+            raise RoundRefused(gettext("The rounds moved on meanwhile: here they are now."))
         if event.is_finished:
             raise RoundRefused(gettext("The event is over: no round is drawn after it."))
         if number > event.rounds:

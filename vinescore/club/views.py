@@ -173,12 +173,8 @@ def event_draw(request: HttpRequest, pk: int) -> HttpResponse:
     number = number_sent(request, "round")
     if number is None:
         return refused(request, event, gettext("Which round to draw was not sent."), 400)
-    if event.draws.filter(number=number).exists():
-        return HttpResponseRedirect(reverse("event_round", args=[event.pk, number]))
-    if number != event.draws.count() + 1:
-        return refused(request, event, gettext("The rounds moved on meanwhile."))
     try:
-        drawn = rounds.next_round(event.pk, request.user)
+        drawn = rounds.next_round(event.pk, number, request.user)
     except rounds.RoundRefused as refusal:
         return refused(request, event, str(refusal))
     return HttpResponseRedirect(reverse("event_round", args=[event.pk, drawn.number]))
