@@ -97,6 +97,7 @@ bench: $(STAMP) $(PYODIDE) .secret_key
 	SECRET_KEY="$$(cat .secret_key)" HTTPS_ONLY=false DJANGO_SETTINGS_MODULE=bench.settings $(BIN)/python manage.py bench $(BENCH_ARGS)
 	SECRET_KEY="$$(cat .secret_key)" HTTPS_ONLY=false DJANGO_SETTINGS_MODULE=bench.settings $(BIN)/python manage.py bench_ratings
 	SECRET_KEY="$$(cat .secret_key)" HTTPS_ONLY=false DJANGO_SETTINGS_MODULE=bench.settings $(BIN)/python manage.py bench_push
+	SECRET_KEY="$$(cat .secret_key)" HTTPS_ONLY=false DJANGO_SETTINGS_MODULE=bench.settings $(BIN)/python manage.py bench_club
 	SECRET_KEY="$$(cat .secret_key)" HTTPS_ONLY=false DJANGO_SETTINGS_MODULE=bench.settings $(BIN)/python manage.py bench_whatif
 
 # What keeping a game on a phone costs (download, time to ready, a hand

@@ -5,6 +5,7 @@ the night has moved on meanwhile."""
 
 from __future__ import annotations
 
+from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.db import IntegrityError, transaction
@@ -25,7 +26,7 @@ from vinescore.table.links import guest_page
 from vinescore.table.models import Player
 from vinescore.table.views import get_game
 
-from . import rounds
+from . import rounds, signals
 from .forms import EventForm, LatecomerForm, SwapForm
 from .models import Entrant, Event, EventTable, new_screen_key
 from .screen import State, screen_part, screen_state, state_tag
@@ -316,6 +317,7 @@ def event_screen_renew(request: HttpRequest, pk: int) -> HttpResponse:
     event = get_event(request, pk, write=True)
     event.screen_key = new_screen_key()
     event.save(update_fields=["screen_key"])
+    signals.changed_on_commit(event.pk)  # the old link's screens close at once
     messages.success(request, gettext("A new big-screen link: the old one no longer opens."))
     return HttpResponseRedirect(reverse("event_screen_link", args=[event.pk]))
 
@@ -342,6 +344,7 @@ def event_screen(request: HttpRequest, token: str) -> TemplateResponse:
             "token": token,
             "state": state_tag(state),
             "screen_html": mark_safe(screen_part(event, state)),  # noqa: S308 — our own template's
+            "live_streams": settings.LIVE_STREAMS,
             "watching": True,
         },
     )

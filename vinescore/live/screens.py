@@ -4,7 +4,8 @@ moves. It waits on the news of every game of the event and of the event
 itself (hub.py); each look is one query (the state, which is the link's
 check too), and a moved state's part is drawn once and kept in Django's
 cache, where every screen of the event finds it. News of several tables in
-the same instant is gathered for a moment into one look."""
+the same instant is gathered for a moment into one look. A screen whose
+link was renewed is sent `closed`, with the sentence that says so."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from django.contrib.auth.decorators import login_not_required
 from django.core.handlers.asgi import ASGIRequest
 from django.db import connection
 from django.http import Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.template.loader import render_to_string
 from django.utils import translation
 from django.views.decorators.http import require_safe
 
@@ -62,16 +64,32 @@ class Screen:
     def topics(self) -> set[int | str]:
         return {club_event(self.pk), *self.games}
 
+    def ended(self) -> str:
+        """What the screen shows once its link no longer opens the event."""
+        with translation.override(self.language):
+            return render_to_string("club/screen.html#ended")
+
+
+def screen_event(screen: Screen, part: str) -> str:
+    """The part as an event named by the state it shows (its id), which a
+    reconnecting screen names (Last-Event-ID) and is sent nothing until the
+    state moves on."""
+    assert screen.state is not None
+    return f"id: {state_tag(screen.state)}\n" + event("screen", part)
+
 
 async def pushed(screen: Screen, first: str | None) -> AsyncIterator[str]:
     woken = asyncio.Event()
     watched = screen.topics()
     for topic in watched:
         streams.subscribe(topic, woken)
+    # News told between the stream's first look and these subscriptions
+    # reached no one: one look more, at once.
+    woken.set()
     try:
         yield "retry: 1000\n\n"
         if first:
-            yield event("screen", first, None)
+            yield screen_event(screen, first)
         while True:
             try:
                 await asyncio.wait_for(woken.wait(), settings.LIVE_STREAM_CHECK)
@@ -79,18 +97,22 @@ async def pushed(screen: Screen, first: str | None) -> AsyncIterator[str]:
             except TimeoutError:
                 yield ": still here\n\n"
             woken.clear()
-            found = await sync_to_async(screen.read, thread_sensitive=False)()
-            if found is False:
-                yield event("closed", "")
-                return
-            if found:
-                yield event("screen", found, None)
+            # One screen of the event at a time here: the first draws the
+            # new part, the others find it kept.
+            async with streams.turn(club_event(screen.pk)):
+                found = await sync_to_async(screen.read, thread_sensitive=False)()
             if screen.topics() != watched:  # a round drawn: its new tables' news
                 for topic in watched - screen.topics():
                     streams.unsubscribe(topic, woken)
                 for topic in screen.topics() - watched:
                     streams.subscribe(topic, woken)
                 watched = screen.topics()
+                woken.set()  # what they told before they were heard: one look more
+            if found is False:
+                yield event("closed", await sync_to_async(screen.ended)())
+                return
+            if found:
+                yield screen_event(screen, found)
     finally:
         for topic in watched:
             streams.unsubscribe(topic, woken)
