@@ -80,6 +80,12 @@ def play_the_table(phone: Page, code: str, names: list[str]) -> None:
         fill_tricks(phone, tricks)
         score_hand(phone, number)
     expect(phone.get_by_role("heading", name=f"{names[0]} wins")).to_be_visible()
+    # The standings of every table, on the guest's own phone.
+    phone.get_by_role("link", name="Standings").tap()
+    expect(phone.locator(".screen-standings")).to_contain_text(names[0])
+    shot(phone, f"standings-on-a-phone-{names[0]}")
+    width = phone.evaluate("document.scrollingElement.scrollWidth")
+    assert width <= 390, f"the standings are {width} px wide on a 390 px phone"
     # Put down until the next round: a sheet left open polls the test's
     # in-memory database, which refuses a write beside a read at once.
     phone.goto("about:blank")

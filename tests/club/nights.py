@@ -46,7 +46,7 @@ def club_night(
     )
     named = Player.objects.get_or_create_named(group, FORTY[:players])
     Entrant.objects.bulk_create(Entrant(event=event, player=p) for p in named.values())
-    rounds.next_round(event.pk, organiser, random.Random(seed))
+    rounds.next_round(event.pk, 1, organiser, random.Random(seed))
     event.refresh_from_db()
     return event
 

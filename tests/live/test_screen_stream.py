@@ -167,7 +167,7 @@ def test_a_round_drawn_is_followed_and_its_new_tables_move_the_screen():
         shown = await screen.until(await asyncio.to_thread(now, event))
         assert shown["data"].count("finished") == 2
 
-        await asyncio.to_thread(rounds.next_round, event.pk, organiser)
+        await asyncio.to_thread(rounds.next_round, event.pk, 2, organiser)
         shown = await screen.until(await asyncio.to_thread(now, event))
         assert "round 2 of 3" in shown["data"] and "finished" not in shown["data"]
 

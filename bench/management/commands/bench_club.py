@@ -87,7 +87,7 @@ def club_night(tables: int, organiser) -> Event:
     names = [f"{NAMES[i % len(NAMES)]} {i // len(NAMES) + 1}" for i in range(4 * tables)]
     players = Player.objects.get_or_create_named(group, names)
     Entrant.objects.bulk_create(Entrant(event=event, player=p) for p in players.values())
-    rounds.next_round(event.pk, organiser, random.Random(4))
+    rounds.next_round(event.pk, 1, organiser, random.Random(4))
     return event
 
 
