@@ -21,6 +21,8 @@ from django.utils import timezone
 from tests.factories import make_game, make_member, make_player, make_user
 from tests.phone import Phone
 from vinescore.accounts.models import Group, Invitation, Membership
+from vinescore.club import rounds
+from vinescore.club.models import Entrant, Event
 from vinescore.records.models import ImportJob
 from vinescore.table.links import SpectatorLink, TableLink
 from vinescore.table.models import Game
@@ -56,6 +58,16 @@ class World:
         self.link = SpectatorLink.objects.create(game=self.game)
         self.table = TableLink.objects.create(game=self.game)
         self.job = ImportJob.objects.create(group=self.group, file_name="games.json", size=1)
+        # A club night of the group's four players, its first round drawn.
+        self.event = Event.objects.create(
+            group=self.group, name=f"Club night {n}", kind="coralon", rounds=2, hands_a_round=4
+        )
+        for seat in self.game.seats.all():
+            Entrant.objects.create(event=self.event, player=seat.player)
+        rounds.next_round(self.event.pk, 1, self.users["owner"])
+        self.event.refresh_from_db()
+        self.entrant = self.event.entrants.first()
+        self.table_game = Game.objects.get(event_table__round__event=self.event)
 
     def phones(self) -> tuple[Phone, dict[str, SimpleCookie]]:
         """One phone, and each visitor's cookies to put in it (a phone
@@ -98,7 +110,21 @@ class World:
             "member_role": {"pk": group, "membership_pk": owner},
             "member_remove": {"pk": group, "membership_pk": owner},
             "password_reset_confirm": {"uidb64": "MQ", "token": "set-password"},
-        }.get(name, {"pk": group} if name.startswith(("group_", "invitation_")) else {"pk": game})
+            "event_start": {"kind": "coralon"},
+            "event_leave": {"pk": self.event.pk, "entrant_pk": self.entrant.pk},
+            "event_round": {"pk": self.event.pk, "number": 1},
+            "event_screen": {"token": self.event.screen_token},
+            "event_screen_live": {"token": self.event.screen_token},
+            "event_screen_stream": {"token": self.event.screen_token},
+            "game_event": {"pk": self.table_game.pk},
+        }.get(name) or self.default_kwargs(name)
+
+    def default_kwargs(self, name: str) -> dict:
+        if name.startswith("event"):
+            return {"pk": self.event.pk}
+        if name.startswith(("group_", "invitation_")):
+            return {"pk": self.group.pk}
+        return {"pk": self.game.pk}
 
     def post_data(self, name: str, role: str) -> dict:
         return {
@@ -219,6 +245,27 @@ EXPECTED: dict[str, tuple[tuple, tuple | None]] = {
     "rules_page": (ALL_200, None),
     # the language switch: one tap for anyone, back to the page it was on
     "set_language": ((405,) * 5, (302,) * 5),
+    # club nights: each person's own group's; the group's members read an
+    # event, those who may write organise it
+    "event_list": (SIGNED_IN, None),
+    "event_new": ((200, 200, 403, 200, LOGIN), None),
+    "event_start": ((200, 200, 403, 200, LOGIN), (422, 422, 403, 422, LOGIN)),
+    "event": (READ, None),
+    "event_round": (READ, None),
+    # no round named: told so; a swap from no version: the round as it is
+    "event_draw": (POST_ONLY, (400, 400, 403, 404, LOGIN)),
+    "event_swap": (POST_ONLY, (409, 409, 403, 404, LOGIN)),
+    "event_join": (POST_ONLY, (422, 422, 403, 404, LOGIN)),
+    "event_leave": (POST_ONLY, WRITE_POST),
+    "event_finish": (POST_ONLY, WRITE_POST),
+    "event_screen_link": (WRITE_PAGE, None),
+    "event_screen_renew": (POST_ONLY, WRITE_POST),
+    # a club table's sheet to its event's screen, for whoever sees the game
+    "game_event": ((302, 302, 302, 404, LOGIN), None),
+    # the big screen: open to anyone with its link, read only
+    "event_screen": (ALL_200, None),
+    "event_screen_live": (ALL_200, None),
+    "event_screen_stream": ((204,) * 5, None),
 }
 
 
@@ -263,6 +310,9 @@ GUEST = {
     "rules_search": (200, None),
     "rules_page": (200, None),
     "set_language": (405, 302),
+    "event_screen": (200, None),
+    "event_screen_live": (200, None),
+    "event_screen_stream": (204, None),
 }
 
 

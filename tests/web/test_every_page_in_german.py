@@ -27,8 +27,10 @@ from tests.factories import make_game, make_user
 from tests.phone import Phone
 from vinescore import guide
 from vinescore.accounts.models import Group
+from vinescore.club.models import Event
 from vinescore.offline import words as phone_words
 from vinescore.scoring import REGISTRY
+from vinescore.table.links import TableLink
 from vinescore.table.models import Game, Player
 
 pytestmark = pytest.mark.django_db
@@ -144,6 +146,8 @@ def allowed_names() -> list[str]:
     names |= set(Group.objects.values_list("name", flat=True))
     names |= set(get_user_model().objects.values_list("username", flat=True))
     names |= {t for t in Game.objects.values_list("title", flat=True) if t}
+    names |= set(Event.objects.values_list("name", flat=True))
+    names |= set(TableLink.objects.values_list("code", flat=True))
     return sorted(names, key=len, reverse=True)
 
 
@@ -185,6 +189,7 @@ NOT_PAGES = {
     "all_plays_bgsplay",
     "game_csv",
     "game_end_session",
+    "game_event",
     "game_json",
     "game_live",
     "game_reopen",
