@@ -65,6 +65,11 @@ urlpatterns = [
         change_views.hand_restore,
         name="hand_restore",
     ),
+    path(
+        "games/<int:pk>/hands/<int:hand_pk>/confirm/",
+        change_views.hand_confirm,
+        name="hand_confirm",
+    ),
     path("games/<int:pk>/log/", change_views.change_log, name="change_log"),
     path("games/<int:pk>/reopen/", change_views.game_reopen, name="game_reopen"),
     path("games/<int:pk>/end/", change_views.game_end_session, name="game_end_session"),

@@ -10,9 +10,12 @@ from functools import partial
 import pytest
 from django.test import Client
 
+from tests.club.test_confirmation import HAND, confirm_path, guest, send
+from tests.club.test_confirmation import night as confirming_night
 from tests.factories import make_member
 from tests.web.test_races import on_postgresql, race  # noqa: F401 (a fixture)
 from vinescore.club.models import Event, EventTable, Round
+from vinescore.table.models import GameChange
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -72,3 +75,23 @@ def test_a_swap_and_a_tables_first_hand_at_once_agree():
         else:  # the swap first: the hand, drawn from the seats before it, is refused
             assert statuses == [409, 302], statuses
             assert swapped
+
+
+def test_two_phones_confirming_at_once_confirm_it_once(client):
+    for attempt in range(5):
+        Event.objects.all().delete()
+        _, table = confirming_night(client)
+        ana, ben, cy = guest(table), guest(table), guest(table)
+        send(ana, f"/games/{table.game.pk}/hands/", HAND, f"ana-{attempt}")
+        hand = table.game.hands.get()
+        path = confirm_path(table, hand)
+        answers = race(
+            partial(ben.post, path, {"key": f"ben-{attempt}-one-time-key-01"}),
+            partial(cy.post, path, {"key": f"cy-{attempt}-one-time-key-001"}),
+        )
+        statuses = sorted(a.status_code for a in answers)
+        # One confirmed it; the other is told it is confirmed already.
+        assert statuses == [200, 302], statuses
+        told = next(a for a in answers if a.status_code == 200).text
+        assert "Hand 1 is confirmed already." in told
+        assert table.game.changes.filter(action=GameChange.CONFIRMED).count() == 1

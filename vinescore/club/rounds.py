@@ -9,12 +9,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db import transaction
+from django.db.models import Exists, OuterRef, Q
 from django.utils.translation import gettext
 
 from vinescore.events import Draw, DrawRefused, Shape, Table, draw_round, swap_seats
 from vinescore.scoring import GameRules
 from vinescore.table.links import TableLink
-from vinescore.table.models import Game, Player, Seat
+from vinescore.table.models import Game, Hand, Player, Seat
 
 from . import signals
 from .models import Entrant, Event, EventTable, Round
@@ -65,7 +66,13 @@ def lock_event(pk: int) -> Event:
 def still_playing(event: Event, number: int) -> list[str]:
     """The tables of round `number` whose game is not over, in words."""
     games = Game.objects.filter(event_table__round__event=event, event_table__round__number=number)
-    waiting = games.filter(finished_at__isnull=True, deleted_at__isnull=True)
+    # A table plays on until its game is over and every hand of it confirmed.
+    unconfirmed = Hand.objects.filter(
+        game=OuterRef("pk"), deleted_at__isnull=True, confirmed_at__isnull=True
+    )
+    waiting = games.filter(deleted_at__isnull=True).filter(
+        Q(finished_at__isnull=True) | (Exists(unconfirmed) & Q(confirms_hands=True))
+    )
     return [
         gettext("table {n}").format(n=n)
         for n in waiting.order_by("event_table__number").values_list(
@@ -141,6 +148,7 @@ def sit_down(event: Event, drawn: Round, table: Table, by) -> EventTable:
         target=target_of(event, size),
         stakes=event.stakes or rules.default_stakes(size),
         hand_limit=event.hands_a_round,
+        confirms_hands=event.other_side_confirms,
         first_dealer=table.dealer,
         part_of=gettext("{event} · round {round} · table {table}").format(
             event=event.name, round=drawn.number, table=table.number

@@ -12,7 +12,7 @@ from django.db.models import Prefetch
 
 from vinescore.events import Standing, TableResult, standings
 from vinescore.scoring import Table as ScoringTable
-from vinescore.table.models import Game, Seat
+from vinescore.table.models import Game, Hand, Seat
 
 from .models import Event, EventTable
 
@@ -41,6 +41,7 @@ class TableNow:
     hands: int
     leader: str
     finished: bool
+    waiting: int  # hands entered that another phone has not confirmed yet
 
 
 @dataclass(frozen=True)
@@ -48,6 +49,10 @@ class Standings:
     rows: tuple[Row, ...]
     tables: tuple[TableNow, ...]  # the latest round's
     round: int  # the latest round drawn (0: none yet)
+
+    @property
+    def waiting(self) -> int:
+        return sum(table.waiting for table in self.tables)
 
 
 def tables_of(event: Event):
@@ -61,11 +66,36 @@ def tables_of(event: Event):
     )
 
 
-def result_of(game: Game) -> TableResult | None:
+def counted_of(games: list[Game]) -> dict[int, tuple[int, int]]:
+    """For each game that confirms its hands: (the hands that count, the
+    hands waiting): a hand counts once it and every hand before it is
+    confirmed. One query for all of them."""
+    confirming = [game.pk for game in games if game.confirms_hands]
+    found: dict[int, tuple[int, int]] = {pk: (0, 0) for pk in confirming}
+    if not confirming:
+        return found
+    rows = (
+        Hand.objects.filter(game_id__in=confirming, deleted_at__isnull=True)
+        .order_by("game_id", "position")
+        .values_list("game_id", "confirmed_at")
+    )
+    for pk, confirmed in rows:
+        counted, waiting = found[pk]
+        if confirmed is not None and not waiting:
+            counted += 1
+        else:
+            waiting += 1
+        found[pk] = (counted, waiting)
+    return found
+
+
+def result_of(game: Game, counted: int | None = None) -> TableResult | None:
     """A table's game as event points read it: its sides and their scores,
     higher better (a game the lowest total wins is turned round; a coin
-    game gives its coins). None before its first hand."""
-    if not game.hand_count or game.deleted_at is not None:
+    game gives its coins), after its first `counted` hands (all: None).
+    None before its first hand counts."""
+    hands = game.hand_count if counted is None else counted
+    if not hands or game.deleted_at is not None:
         return None
     seats = sorted(game.seats.all(), key=lambda s: s.position)
     rules = game.rules
@@ -75,7 +105,7 @@ def result_of(game: Game) -> TableResult | None:
         )
     else:
         sides = tuple((s.player_id,) for s in seats)
-    totals = list(game.final_totals)
+    totals = list(game.final_totals if counted is None else game.kept_totals()[hands - 1])
     if len(totals) != len(sides):
         return None
     names = tuple(s.player.name for s in seats)
@@ -84,10 +114,10 @@ def result_of(game: Game) -> TableResult | None:
     return TableResult(sides, tuple(totals))
 
 
-def leader_of(game: Game) -> str:
-    """Who leads the table now ("" before its first hand; level leaders
-    are named together)."""
-    result = result_of(game)
+def leader_of(game: Game, counted: int | None = None) -> str:
+    """Who leads the table now ("" before its first hand counts; level
+    leaders are named together)."""
+    result = result_of(game, counted)
     if result is None:
         return ""
     names = {s.player_id: s.player.name for s in game.seats.all()}
@@ -101,12 +131,14 @@ def leader_of(game: Game) -> str:
 
 def event_standings(event: Event) -> Standings:
     tables = list(tables_of(event))
+    confirmed = counted_of([table.game for table in tables])
     names: dict[int, str] = {}
     results = []
     for table in tables:
         for seat in table.game.seats.all():
             names[seat.player_id] = seat.player.name
-        if (result := result_of(table.game)) is not None:
+        counted = confirmed.get(table.game.pk, (None, 0))[0]
+        if (result := result_of(table.game, counted)) is not None:
             results.append(result)
     ranked: list[Standing] = standings(results)
     rows = [Row(s.place, s.player, names[s.player], s.points, s.margin, s.played) for s in ranked]
@@ -123,8 +155,9 @@ def event_standings(event: Event) -> Standings:
             tuple(s.player_id for s in sorted(t.game.seats.all(), key=lambda s: s.position)),
             tuple(s.player.name for s in sorted(t.game.seats.all(), key=lambda s: s.position)),
             t.game.hand_count,
-            leader_of(t.game),
+            leader_of(t.game, confirmed.get(t.game.pk, (None, 0))[0]),
             t.game.finished_at is not None,
+            confirmed.get(t.game.pk, (None, 0))[1],
         )
         for t in tables
         if t.round.number == latest

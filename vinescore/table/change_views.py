@@ -10,6 +10,7 @@ errors (422)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from hashlib import blake2b
 
 from django.contrib import messages
 from django.core.exceptions import PermissionDenied
@@ -86,6 +87,7 @@ def hand_add(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
             key=form.one_time_key,
             played=sheet,
             played_at=form.cleaned_data.get("played_at"),
+            entered_by=phone_of(request) if game.confirms_hands else "",
             **guest_of(request, game),
         )
     if not request.htmx:
@@ -171,7 +173,14 @@ def hand_edit_post(request: HttpRequest, game: Game, hand: Hand) -> HttpResponse
         return hand_edit_page(request, game, hand, number, form, table)
     if form.facts != hand.facts:
         reopen_if_settled(request, game, number)
-        game.edit_hand(hand, form.facts, key=form.one_time_key, **guest_of(request, game))
+        entered_by = phone_of(request) if game.confirms_hands else ""
+        game.edit_hand(
+            hand,
+            form.facts,
+            key=form.one_time_key,
+            entered_by=entered_by,
+            **guest_of(request, game),
+        )
     return back
 
 
@@ -217,6 +226,49 @@ def reopen_if_settled(request: HttpRequest, game: Game, number: int) -> None:
     """The log keeps what a finished game had settled before its hand changes."""
     if game.is_finished:
         game.reopened_to_change(number, **guest_of(request, game))
+
+
+def phone_of(request: HttpRequest) -> str:
+    """Which phone sent this: a digest of its session (a guest's phone has
+    one from its table link, a member's from signing in)."""
+    if request.session.session_key is None:
+        request.session.save()
+    return blake2b(request.session.session_key.encode(), digest_size=16).hexdigest()
+
+
+@guest_page
+@require_POST
+def hand_confirm(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
+    """Another phone at the table says a hand is right, and it counts; the
+    phone that entered it cannot, a member (the organiser) always can."""
+    with change_to(request, pk) as game:
+        hand = get_hand(game, hand_pk)
+        form = ChangeForm(request.POST, game=game)
+        if form.sent_before is not None:
+            return sent_again(request, form, render_sheet(request, game))
+        number = live_number(game, hand)
+        if number is None or not game.confirms_hands:
+            raise Http404("No such hand waits to be confirmed.")
+        if hand.confirmed_at is not None:
+            messages.info(
+                request, gettext("Hand {number} is confirmed already.").format(number=number)
+            )
+            return render_sheet(request, game)
+        if form.is_stale:
+            return refuse_stale(request, form)
+        if game.place.is_guest and hand.entered_by == phone_of(request):
+            messages.warning(
+                request,
+                gettext(
+                    "You entered hand {number}: another player at the table confirms it."
+                ).format(number=number),
+            )
+            return render_sheet(request, game, status=409)
+        game.confirm_hand(hand, key=form.one_time_key, **guest_of(request, game))
+        messages.success(request, gettext("Hand {number} confirmed.").format(number=number))
+    if not request.htmx:
+        return HttpResponseRedirect(game.get_absolute_url())
+    return render_sheet(request, game)
 
 
 def guest_of(request: HttpRequest, game: Game) -> dict:

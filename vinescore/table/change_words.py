@@ -197,6 +197,8 @@ def change_words(
         return gettext(
             "Seat {seat}: {was} was replaced by {now}, in every hand played there."
         ).format(seat=seat, was=before.get("name", "?"), now=after.get("name", "?"))
+    if action == GameChange.CONFIRMED:
+        return gettext("{hand} confirmed by another phone.").format(hand=hand)
     return gettext("{action}.").format(action=change.get_action_display())
 
 

@@ -178,6 +178,7 @@ def story(game: Game, changes: list[GameChange]) -> str:
         GameChange.GAME_RESTORED: lambda c: gettext("the game was restored"),
         GameChange.SEATS: lambda c: gettext("the seats were changed"),
         GameChange.REPLACED: lambda c: gettext("{was} was replaced by {now}").format(**names(c)),
+        GameChange.CONFIRMED: lambda c: gettext("{hand} was confirmed").format(hand=hand(c)),
     }
     clauses = [said[c.action](c) for c in changes if c.action in said]
     if len(clauses) > 3:

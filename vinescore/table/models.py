@@ -414,6 +414,9 @@ class Game(models.Model):
     # shown above its sheet; such a game starts no rematch, for its table's
     # guests reach it and nothing after it.
     part_of = models.CharField(max_length=200, blank=True, default="", db_default="")
+    # A club night's option: a hand counts once another phone at the table
+    # (not the one that entered it) or a member confirms it.
+    confirms_hands = models.BooleanField(default=False, db_default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     # Derived from the hands by refresh_result(); never edited directly.
@@ -711,6 +714,7 @@ class Game(models.Model):
         by_guest: bool = False,
         guest_name: str = "",
         played_at: datetime | None = None,
+        entered_by: str = "",
     ) -> tuple[Hand, Sheet]:
         """The hand after the last one (deleted ones included), and the sheet with
         it; `played`: the sheet before it, when the caller has replayed it;
@@ -720,7 +724,9 @@ class Game(models.Model):
         after_last = Coalesce(Subquery(last.values("last")), 0) + 1
         now = timezone.now()
         when = now if played_at is None else min(max(played_at, self.created_at), now)
-        hand = self.hands.create(position=after_last, facts=facts, created_at=when)
+        hand = self.hands.create(
+            position=after_last, facts=facts, created_at=when, entered_by=entered_by
+        )
         # The database worked the position out; it is read again only if asked for.
         del hand.position
         guest = {"by_guest": by_guest, "guest_name": guest_name}
@@ -730,10 +736,21 @@ class Game(models.Model):
 
     @transaction.atomic(savepoint=False)
     def edit_hand(
-        self, hand: Hand, facts: dict, key: str = "", by_guest: bool = False, guest_name: str = ""
+        self,
+        hand: Hand,
+        facts: dict,
+        key: str = "",
+        by_guest: bool = False,
+        guest_name: str = "",
+        entered_by: str = "",
     ) -> None:
+        """A hand changed. Where hands are confirmed, a guest's change is
+        theirs to be confirmed again; a member's counts as confirmed."""
         before, hand.facts = hand.facts, facts
-        hand.save(update_fields=["facts", "updated_at"])
+        if self.confirms_hands:
+            hand.entered_by = entered_by if by_guest else hand.entered_by
+            hand.confirmed_at = None if by_guest else timezone.now()
+        hand.save(update_fields=["facts", "updated_at", "entered_by", "confirmed_at"])
         self.log(
             GameChange.EDITED,
             hand=hand,
@@ -744,6 +761,23 @@ class Game(models.Model):
             guest_name=guest_name,
         )
         self.refresh_result()
+
+    @transaction.atomic(savepoint=False)
+    def confirm_hand(
+        self, hand: Hand, key: str = "", by_guest: bool = False, guest_name: str = ""
+    ) -> None:
+        """Another phone (or a member) says the hand is right: it counts."""
+        hand.confirmed_at = timezone.now()
+        hand.save(update_fields=["confirmed_at", "updated_at"])
+        self.log(GameChange.CONFIRMED, hand=hand, key=key, by_guest=by_guest, guest_name=guest_name)
+        self.refresh_result()
+
+    def waiting_hands(self) -> list[Hand]:
+        """The hands in play no other phone has confirmed yet, in order."""
+        if not self.confirms_hands:
+            return []
+        live = self.hands.filter(deleted_at__isnull=True, confirmed_at__isnull=True)
+        return list(live.order_by("position").only("pk", "position", "entered_by"))
 
     @transaction.atomic(savepoint=False)
     def delete_hand(
@@ -988,6 +1022,10 @@ class Hand(models.Model):
     # When the hand was played: its phone's time for a hand that waited to be sent.
     created_at = models.DateTimeField(default=timezone.now)
     updated_at = models.DateTimeField(auto_now=True)
+    # In a game that confirms its hands: the phone that entered the hand (a
+    # digest of its session) and when another phone confirmed it.
+    entered_by = models.CharField(max_length=32, blank=True, default="", db_default="")
+    confirmed_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["position"]
@@ -1012,6 +1050,8 @@ class GameChange(models.Model):
     # first hand; a player replaced in a seat after it.
     GAME_DELETED, GAME_RESTORED = "removed", "recovered"
     SEATS, REPLACED = "seats", "replaced"
+    # A hand of a game that confirms its hands, confirmed by another phone.
+    CONFIRMED = "confirmed"
     ACTIONS = [
         (ADDED, pgettext_lazy("change", "Added")),
         (EDITED, pgettext_lazy("change", "Edited")),
@@ -1028,6 +1068,7 @@ class GameChange(models.Model):
         (GAME_RESTORED, pgettext_lazy("change", "Recovered")),
         (SEATS, pgettext_lazy("change", "Seats")),
         (REPLACED, pgettext_lazy("change", "Replaced")),
+        (CONFIRMED, pgettext_lazy("change", "Confirmed")),
     ]
 
     game = models.ForeignKey(Game, on_delete=models.CASCADE, related_name="changes")
