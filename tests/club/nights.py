@@ -30,6 +30,7 @@ def club_night(
     target: int | None = None,
     name: str = "Thursday club night",
     seed: int = 1,
+    other_side_confirms: bool = False,
 ) -> Event:
     """A night of `players` (the first of FORTY) at `kind`, round 1 drawn
     (`target`: the rulebook's for each table's size unless given)."""
@@ -43,6 +44,7 @@ def club_night(
         hands_a_round=hands_a_round,
         target=target,
         created_by=organiser,
+        other_side_confirms=other_side_confirms,
     )
     named = Player.objects.get_or_create_named(group, FORTY[:players])
     Entrant.objects.bulk_create(Entrant(event=event, player=p) for p in named.values())
