@@ -317,3 +317,25 @@ def test_on_a_pad_where_the_lowest_total_wins_the_lowest_takes_the_points(client
     rows = {row.name: row for row in event_standings(event).rows}
     assert rows["Ana"].points == 1 and rows["Ana"].place == 1
     assert rows["Cy"].points == 0
+
+
+def test_the_results_page_reads_as_many_queries_for_three_rounds_as_for_one(
+    client, django_assert_max_num_queries
+):
+    event = start(client, names=THIRTEEN[:8], rounds=3)
+    client.post(f"/events/{event.pk}/draw/", {"round": "1"})
+    client.get(f"/events/{event.pk}/")
+    with django_assert_max_num_queries(100) as one:
+        client.get(f"/events/{event.pk}/")
+    queries = len(one.captured_queries)
+    for number in (1, 2):
+        for table in EventTable.objects.filter(round__event=event, round__number=number):
+            play_out(table.game)
+        client.post(f"/events/{event.pk}/draw/", {"round": str(number + 1)})
+    for table in EventTable.objects.filter(round__event=event, round__number=3):
+        play_out(table.game)
+    client.post(f"/events/{event.pk}/finish/")
+    with django_assert_max_num_queries(queries):
+        page = client.get(f"/events/{event.pk}/").content.decode()
+    assert "Final standings" in page and "Every round" in page
+    assert page.count('class="round-results"') == 3

@@ -49,6 +49,8 @@ class Standings:
     rows: tuple[Row, ...]
     tables: tuple[TableNow, ...]  # the latest round's
     round: int  # the latest round drawn (0: none yet)
+    # Every round's tables, in order: (its number, its tables).
+    rounds: tuple[tuple[int, tuple[TableNow, ...]], ...] = ()
 
     @property
     def waiting(self) -> int:
@@ -148,18 +150,21 @@ def event_standings(event: Event) -> Standings:
     place = len(rows) + 1
     rows += [Row(place, p, names[p], 0.0, 0.0, 0) for p in rest]
     latest = max((t.round.number for t in tables), default=0)
-    now = tuple(
-        TableNow(
-            t.number,
-            t.game,
-            tuple(s.player_id for s in sorted(t.game.seats.all(), key=lambda s: s.position)),
-            tuple(s.player.name for s in sorted(t.game.seats.all(), key=lambda s: s.position)),
-            t.game.hand_count,
-            leader_of(t.game, confirmed.get(t.game.pk, (None, 0))[0]),
-            t.game.finished_at is not None,
-            confirmed.get(t.game.pk, (None, 0))[1],
+    every: dict[int, list[TableNow]] = {}
+    for t in tables:
+        seats = sorted(t.game.seats.all(), key=lambda s: s.position)
+        counted, waiting = confirmed.get(t.game.pk, (None, 0))
+        every.setdefault(t.round.number, []).append(
+            TableNow(
+                t.number,
+                t.game,
+                tuple(s.player_id for s in seats),
+                tuple(s.player.name for s in seats),
+                t.game.hand_count,
+                leader_of(t.game, counted),
+                t.game.finished_at is not None,
+                waiting,
+            )
         )
-        for t in tables
-        if t.round.number == latest
-    )
-    return Standings(tuple(rows), now, latest)
+    rounds = tuple((number, tuple(found)) for number, found in sorted(every.items()))
+    return Standings(tuple(rows), tuple(every.get(latest, ())), latest, rounds)
