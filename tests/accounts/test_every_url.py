@@ -99,6 +99,7 @@ class World:
             "hand_edit": {"pk": game, "hand_pk": self.hand.pk},
             "hand_delete": {"pk": game, "hand_pk": self.hand.pk},
             "hand_restore": {"pk": game, "hand_pk": self.hand.pk},
+            "hand_confirm": {"pk": game, "hand_pk": self.hand.pk},
             "watch_link_revoke": {"pk": game, "link_pk": self.link.pk},
             "table_link_revoke": {"pk": game, "link_pk": self.table.pk},
             "table_link": {"code": self.table.code},
@@ -208,6 +209,8 @@ EXPECTED: dict[str, tuple[tuple, tuple | None]] = {
     "hand_edit": (WRITE_PAGE, INVALID_POST),
     "hand_delete": (WRITE_PAGE, WRITE_POST),
     "hand_restore": (POST_ONLY, WRITE_POST),
+    # this game does not confirm its hands: none waits
+    "hand_confirm": (POST_ONLY, (404, 404, 403, 404, LOGIN)),
     "change_log": (READ, None),
     "game_what_if": ((404, 404, 404, 404, LOGIN), None),  # not finished: no what-if yet
     "game_json": (READ, None),
@@ -248,6 +251,7 @@ EXPECTED: dict[str, tuple[tuple, tuple | None]] = {
     # club nights: each person's own group's; the group's members read an
     # event, those who may write organise it
     "event_list": (SIGNED_IN, None),
+    "event_season": (SIGNED_IN, None),
     "event_new": ((200, 200, 403, 200, LOGIN), None),
     "event_start": ((200, 200, 403, 200, LOGIN), (422, 422, 403, 422, LOGIN)),
     "event": (READ, None),
@@ -290,6 +294,7 @@ GUEST = {
     "hand_edit": (200, 422),
     "hand_delete": (200, 302),
     "hand_restore": (405, 302),
+    "hand_confirm": (405, 404),
     "change_log": (200, None),
     # not finished: nothing to reopen a hand of, and playing on is for members
     "game_reopen": (403, 403),

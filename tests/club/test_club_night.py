@@ -49,7 +49,7 @@ def test_thirteen_at_coralon_sit_at_tables_of_five_four_and_four(client):
     assert sorted(seated) == sorted(Entrant.objects.values_list("player_id", flat=True))
     for table in tables:
         assert table.game.hand_limit == 6
-        assert table.game.part_of == f"Thursday club night · round 1 · table {table.number}"
+        assert table.game.table_of_event == f"Thursday club night · round 1 · table {table.number}"
         # six hands, whoever passes the rulebook's target meanwhile
         assert table.game.target is None
         assert table.link is not None and not table.link.refusal()

@@ -174,3 +174,22 @@ class LatecomerForm(forms.Form):
         if data.get("player") and data.get("name"):
             self.add_error("name", gettext("Choose a player or type a name, not both."))
         return data
+
+
+class SeasonForm(forms.Form):
+    """The season asked for: the events finished between two dates, each
+    player's best results counted, and how many events rank a player."""
+
+    start = forms.DateField(label=gettext_lazy("From"), widget=forms.DateInput({"type": "date"}))
+    end = forms.DateField(label=gettext_lazy("To"), widget=forms.DateInput({"type": "date"}))
+    best = forms.IntegerField(min_value=1, max_value=50, label=gettext_lazy("Best results counted"))
+    minimum = forms.IntegerField(
+        min_value=0, max_value=50, label=gettext_lazy("Events to be ranked")
+    )
+
+    def clean(self):
+        data = super().clean()
+        start, end = data.get("start"), data.get("end")
+        if start and end and end < start:
+            self.add_error("end", gettext("The season ends after it starts."))
+        return data

@@ -150,9 +150,9 @@ def sit_down(event: Event, drawn: Round, table: Table, by) -> EventTable:
         hand_limit=event.hands_a_round,
         confirms_hands=event.other_side_confirms,
         first_dealer=table.dealer,
-        part_of=gettext("{event} · round {round} · table {table}").format(
-            event=event.name, round=drawn.number, table=table.number
-        ),
+        part_of=event.name,
+        part_round=drawn.number,
+        part_table=table.number,
     )
     players = Player.objects.in_bulk(table.seats)
     Seat.objects.bulk_create(

@@ -5,6 +5,7 @@ from . import views
 urlpatterns = [
     path("events/", views.event_list, name="event_list"),
     path("events/new/", views.event_new, name="event_new"),
+    path("events/season/", views.event_season, name="event_season"),
     path("events/new/<str:kind>/", views.event_start, name="event_start"),
     path("events/<int:pk>/", views.event_detail, name="event"),
     path("events/<int:pk>/draw/", views.event_draw, name="event_draw"),

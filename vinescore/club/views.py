@@ -27,9 +27,10 @@ from vinescore.table.models import Player
 from vinescore.table.views import get_game
 
 from . import rounds, signals
-from .forms import EventForm, LatecomerForm, SwapForm
+from .forms import EventForm, LatecomerForm, SeasonForm, SwapForm
 from .models import Entrant, Event, EventTable, new_screen_key
 from .screen import State, screen_part, screen_state, state_tag
+from .season import season_of
 from .standings import event_standings
 
 
@@ -380,3 +381,27 @@ def game_event(request: HttpRequest, pk: int) -> HttpResponse:
     if table is None:
         raise Http404(gettext("This game is not a table of a club night."))
     return HttpResponseRedirect(reverse("event_screen", args=[table.round.event.screen_token]))
+
+
+@require_safe
+def event_season(request: HttpRequest) -> TemplateResponse:
+    """The group's season: its nights finished in a period, each player's
+    best results summed; fewer nights than the minimum, listed unranked."""
+    here = access.current(request)
+    today = timezone.localdate()
+    defaults = {"start": today.replace(month=1, day=1), "end": today.replace(month=12, day=31)}
+    defaults |= {"best": 5, "minimum": 2}
+    asked = {name: request.GET.get(name) or str(value) for name, value in defaults.items()}
+    form = SeasonForm(asked)
+    events, lines = [], []
+    if form.is_valid():
+        data = form.cleaned_data
+        events, lines = season_of(
+            here.group, data["start"], data["end"], data["best"], data["minimum"]
+        )
+    return TemplateResponse(
+        request,
+        "club/season.html",
+        {"form": form, "events": events, "lines": lines},
+        status=422 if form.errors else 200,
+    )

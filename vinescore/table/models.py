@@ -410,10 +410,12 @@ class Game(models.Model):
         validators=[MinValueValidator(1), MaxValueValidator(MAX_HANDS)],
         help_text="Hands after which the game ends, if no side reached the target first.",
     )
-    # A table of a club night ("Thursday club night · round 2 · table 1"):
-    # shown above its sheet; such a game starts no rematch, for its table's
-    # guests reach it and nothing after it.
-    part_of = models.CharField(max_length=200, blank=True, default="", db_default="")
+    # A table of a club night: the night's name, its round and table (shown
+    # above its sheet, table_of_event); such a game starts no rematch, for
+    # its table's guests reach it and nothing after it.
+    part_of = models.CharField(max_length=80, blank=True, default="", db_default="")
+    part_round = models.PositiveSmallIntegerField(null=True, blank=True)
+    part_table = models.PositiveSmallIntegerField(null=True, blank=True)
     # A club night's option: a hand counts once another phone at the table
     # (not the one that entered it) or a member confirms it.
     confirms_hands = models.BooleanField(default=False, db_default=False)
@@ -470,6 +472,13 @@ class Game(models.Model):
         if self.title:
             return self.title
         return self.rules.name if self.kind in REGISTRY else self.kind
+
+    @property
+    def table_of_event(self) -> str:
+        """Which club night's round and table this game is, in the reader's language."""
+        return gettext("{event} · round {round} · table {table}").format(
+            event=self.part_of, round=self.part_round, table=self.part_table
+        )
 
     @property
     def ends_by_table(self) -> bool:
