@@ -81,5 +81,5 @@ def test_players_level_on_points_and_margin_share_a_place():
 
 
 def test_the_rule_is_stated_for_the_event_page():
-    assert "a tie counts half" in RULE
+    assert "a tie counting half" in RULE
     assert "table of five and a table of four" in RULE
