@@ -25,7 +25,7 @@ from vinescore.scoring.words import ordinal
 
 from . import fragments
 from .hand_forms import HandForm, facts_as_data
-from .models import Game, LiveHand, duration_words, hand_number
+from .models import Game, LiveHand, duration_words
 
 log = logging.getLogger(__name__)
 
@@ -140,11 +140,7 @@ class SheetParts:
     def waiting(self) -> list[tuple[int, int]]:
         """(pk, number) of each hand waiting for another phone to confirm
         it, in a game that confirms its hands (no query in any other)."""
-        hands = self.game.waiting_hands()
-        if not hands:
-            return []
-        positions = self.game.live_positions()
-        return [(hand.pk, hand_number(hand.position, positions)) for hand in hands]
+        return self.game.waiting_hands()
 
     @cached_property
     def rules_url(self) -> str:
