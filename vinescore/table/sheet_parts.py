@@ -280,7 +280,8 @@ class SheetParts:
         # Where the rows shown begin in `sheet` (a sheet of the last hands has no others).
         hidden = len(sheet.rows) - (self.count - self.hidden_rows)
         links = (game.kind, game.get_absolute_url(), game.is_finished, self.rules_url)
-        on = RowsOf(*links, sheet.setup.names, game.rules.deals, sheet.decided_at)
+        waiting = frozenset(pk for pk, _number in self.waiting)
+        on = RowsOf(*links, sheet.setup.names, game.rules.deals, sheet.decided_at, waiting)
         return [
             SheetRow(on, hand, row)
             for hand, row in zip(self.hands[hidden:], sheet.rows[hidden:], strict=True)
@@ -338,6 +339,7 @@ class RowsOf(NamedTuple):
     names: tuple[str, ...]
     deals: bool
     decided: int | None  # the hand that decided the game
+    waiting: frozenset[int]  # the hands another phone has not confirmed yet
 
 
 class SheetRow:
@@ -364,6 +366,7 @@ class SheetRow:
             "edit_url": reopen_first(on.base, hand.pk, "edit", on.finished),
             "delete_url": reopen_first(on.base, hand.pk, "delete", on.finished),
             "after_win": on.decided is not None and row.number > on.decided,
+            "waiting": hand.pk in on.waiting,
             "payments": describe(row.result.payments, on.names),
             "rule_url": our_text(rule_url(on.rules_url, on.kind, row.result.rule)),
         }
