@@ -163,3 +163,46 @@ def test_only_the_hands_not_yet_confirmed_wait_and_nothing_after_them_counts(cli
     assert now.tables[0].waiting == 0
     assert now.tables[0].leader == table.game.seats.get(position=0).player.name
     assert "Waiting for another player to confirm." not in ana.get(game).content.decode()
+
+
+@pytest.mark.django_db
+def test_a_hand_changed_or_deleted_on_another_phone_is_not_confirmed_unseen(client):
+    _, table = night(client)
+    ana, ben = guest(table), guest(table)
+    game = f"/games/{table.game.pk}/"
+    send(ana, f"{game}hands/", HAND, "ana-hand")
+    hand = table.game.hands.get()
+    table.game.refresh_from_db()
+    seen = {"version": str(table.game.version)}
+    send(ana, f"{game}hands/{hand.pk}/edit/", HAND | {"tricks": ["6", "3", "2", "2"]}, "ana-edit")
+    changed = send(ben, confirm_path(table, hand), seen, "ben-confirm")
+    assert changed.status_code == 409
+    assert "Hand 1 was changed on another phone" in changed.text
+    table.game.refresh_from_db()
+    seen = {"version": str(table.game.version)}
+    send(ana, f"{game}hands/{hand.pk}/delete/", {}, "ana-delete")
+    deleted = send(ben, confirm_path(table, hand), seen, "ben-confirm-again")
+    assert deleted.status_code == 409
+    assert "Hand 1 was deleted on another phone" in deleted.text
+    hand.refresh_from_db()
+    assert hand.confirmed_at is None
+    assert not table.game.changes.filter(action=GameChange.CONFIRMED).exists()
+
+
+@pytest.mark.django_db
+def test_the_change_log_says_whose_phone_confirmed_a_hand(client):
+    _, table = night(client)
+    ana, ben = guest(table), guest(table)
+    game = f"/games/{table.game.pk}/"
+    ben_name = table.game.seats.get(position=1).player.name
+    assert ben.post(f"{game}who/", {"name": ben_name}).status_code == 302
+    send(ana, f"{game}hands/", HAND, "ana-hand-1")
+    send(ana, f"{game}hands/", HAND, "ana-hand-2")
+    first, second = table.game.hands.order_by("position")
+    send(ben, confirm_path(table, first), {}, "ben-confirm")
+    send(client, confirm_path(table, second), {}, "organiser-confirm")
+    log = client.get(f"{game}log/").content.decode()
+    assert "Hand 1 confirmed by another phone." in log
+    assert f"Confirmed by {ben_name}&#x27;s phone (guest)." in log
+    assert "Hand 2 confirmed by a member of the group." in log
+    assert "Changed by" not in log

@@ -1126,6 +1126,7 @@ class GameChange(models.Model):
         DELETED: gettext_noop("Deleted by a guest at the table"),
         RESTORED: gettext_noop("Restored by a guest at the table"),
         REOPENED: gettext_noop("Reopened by a guest at the table"),
+        CONFIRMED: gettext_noop("Confirmed by a guest at the table"),
     }
 
     # The same, when the guest said who they are.
@@ -1135,6 +1136,7 @@ class GameChange(models.Model):
         DELETED: gettext_noop("Deleted by {name}'s phone (guest)"),
         RESTORED: gettext_noop("Restored by {name}'s phone (guest)"),
         REOPENED: gettext_noop("Reopened by {name}'s phone (guest)"),
+        CONFIRMED: gettext_noop("Confirmed by {name}'s phone (guest)"),
     }
 
     @property
