@@ -39,6 +39,12 @@ def test_a_hand_waits_until_the_other_phone_confirms_it(page: Page, browser: Bro
     expect(ana.locator(".waiting")).to_contain_text(
         "Hand 1 waits for another player to confirm it."
     )
+    # Its row on the sheet says so too, until it is confirmed.
+    expect(ana.locator(".sheet .waiting-mark")).to_have_text(
+        "Waiting for another player to confirm."
+    )
+    if SHOTS:
+        ana.locator(".sheet").screenshot(path=f"{SHOTS}/confirm-row.png")
     ana.goto("about:blank")
     assert event_standings(event).tables[0].waiting == 1
 
@@ -50,6 +56,7 @@ def test_a_hand_waits_until_the_other_phone_confirms_it(page: Page, browser: Bro
     waiting.get_by_role("button", name="Confirm hand 1").tap()
     expect(ben.get_by_text("Hand 1 confirmed.")).to_be_visible()
     expect(ben.locator(".waiting")).to_have_count(0)
+    expect(ben.locator(".sheet .waiting-mark")).to_have_count(0)
     ben.goto("about:blank")
     standings = event_standings(event)
     assert standings.tables[0].waiting == 0 and standings.tables[0].leader == names[0]

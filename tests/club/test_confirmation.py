@@ -132,3 +132,77 @@ def test_a_guests_edit_waits_again_and_the_next_round_waits_for_every_confirmati
     for waiting in Hand.objects.filter(game__event_table__round__event=event, confirmed_at=None):
         waiting.game.confirm_hand(waiting)
     assert client.post(f"/events/{event.pk}/draw/", {"round": "2"}).status_code == 302
+
+
+def row_of(page: str, hand: Hand) -> str:
+    """The sheet's row of that hand, as the page prints it."""
+    return page.split(f'id="hand-{hand.pk}"', 1)[1].split("</tbody>", 1)[0]
+
+
+@pytest.mark.django_db
+def test_only_the_hands_not_yet_confirmed_wait_and_nothing_after_them_counts(client):
+    event, table = night(client)
+    ana, ben = guest(table), guest(table)
+    game = f"/games/{table.game.pk}/"
+    send(ana, f"{game}hands/", HAND, "ana-hand")
+    send(ben, f"{game}hands/", HAND, "ben-hand")
+    first, second = table.game.hands.order_by("position")
+    assert send(ana, confirm_path(table, second), {}, "ana-confirm").status_code == 302
+    # Hand 1 waits, and hand 2 counts only after it: nothing counts yet.
+    now = event_standings(event)
+    assert now.tables[0].waiting == 1 and now.tables[0].leader == ""
+    assert all(row.played == 0 for row in now.rows)
+    page = ana.get(game).content.decode()
+    assert "Waiting for another player to confirm." in row_of(page, first)
+    assert "Waiting for another player to confirm." not in row_of(page, second)
+    assert "Hand 2 waits" not in page
+    screen = client.get(f"/screen/{event.screen_token}/").content.decode()
+    assert "1 hand waits for confirmation" in screen
+    assert send(ben, confirm_path(table, first), {}, "ben-confirm").status_code == 302
+    now = event_standings(event)
+    assert now.tables[0].waiting == 0
+    assert now.tables[0].leader == table.game.seats.get(position=0).player.name
+    assert "Waiting for another player to confirm." not in ana.get(game).content.decode()
+
+
+@pytest.mark.django_db
+def test_a_hand_changed_or_deleted_on_another_phone_is_not_confirmed_unseen(client):
+    _, table = night(client)
+    ana, ben = guest(table), guest(table)
+    game = f"/games/{table.game.pk}/"
+    send(ana, f"{game}hands/", HAND, "ana-hand")
+    hand = table.game.hands.get()
+    table.game.refresh_from_db()
+    seen = {"version": str(table.game.version)}
+    send(ana, f"{game}hands/{hand.pk}/edit/", HAND | {"tricks": ["6", "3", "2", "2"]}, "ana-edit")
+    changed = send(ben, confirm_path(table, hand), seen, "ben-confirm")
+    assert changed.status_code == 409
+    assert "Hand 1 was changed on another phone" in changed.text
+    table.game.refresh_from_db()
+    seen = {"version": str(table.game.version)}
+    send(ana, f"{game}hands/{hand.pk}/delete/", {}, "ana-delete")
+    deleted = send(ben, confirm_path(table, hand), seen, "ben-confirm-again")
+    assert deleted.status_code == 409
+    assert "Hand 1 was deleted on another phone" in deleted.text
+    hand.refresh_from_db()
+    assert hand.confirmed_at is None
+    assert not table.game.changes.filter(action=GameChange.CONFIRMED).exists()
+
+
+@pytest.mark.django_db
+def test_the_change_log_says_whose_phone_confirmed_a_hand(client):
+    _, table = night(client)
+    ana, ben = guest(table), guest(table)
+    game = f"/games/{table.game.pk}/"
+    ben_name = table.game.seats.get(position=1).player.name
+    assert ben.post(f"{game}who/", {"name": ben_name}).status_code == 302
+    send(ana, f"{game}hands/", HAND, "ana-hand-1")
+    send(ana, f"{game}hands/", HAND, "ana-hand-2")
+    first, second = table.game.hands.order_by("position")
+    send(ben, confirm_path(table, first), {}, "ben-confirm")
+    send(client, confirm_path(table, second), {}, "organiser-confirm")
+    log = client.get(f"{game}log/").content.decode()
+    assert "Hand 1 confirmed by another phone." in log
+    assert f"Confirmed by {ben_name}&#x27;s phone (guest)." in log
+    assert "Hand 2 confirmed by a member of the group." in log
+    assert "Changed by" not in log

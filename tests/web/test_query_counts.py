@@ -118,3 +118,21 @@ def test_a_game_gone_from_the_database_is_not_refreshed_in_silence():
     Game.objects.filter(pk=game.pk).delete()
     with pytest.raises(DatabaseError):
         game.refresh_result()
+
+
+def test_a_game_whose_hands_are_confirmed_reads_its_waiting_hands_in_one_query_more(client):
+    """A club night's table that confirms its hands: the hand POST reads the
+    hands waiting, with their numbers, in one query more than any other
+    game's, however many wait."""
+    htmx = {"HX-Request": "true"}
+    plain = make_game(target=99_999, hands=[HAND] * 3)
+    confirming = make_game(target=99_999, hands=[HAND] * 3)
+    Game.objects.filter(pk=confirming.pk).update(confirms_hands=True)
+    counts = []
+    for _ in range(2):  # three hands waiting, then four
+        counts.append(
+            queries(lambda: client.post(f"/games/{confirming.pk}/hands/", POST, headers=htmx))
+            - queries(lambda: client.post(f"/games/{plain.pk}/hands/", POST, headers=htmx))
+        )
+    assert counts == [1, 1]
+    assert confirming.hands.filter(confirmed_at=None).count() == 5

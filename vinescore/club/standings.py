@@ -70,8 +70,8 @@ def tables_of(event: Event):
 
 def counted_of(games: list[Game]) -> dict[int, tuple[int, int]]:
     """For each game that confirms its hands: (the hands that count, the
-    hands waiting): a hand counts once it and every hand before it is
-    confirmed. One query for all of them."""
+    hands waiting for confirmation): a hand counts once it and every hand
+    before it is confirmed. One query for all of them."""
     confirming = [game.pk for game in games if game.confirms_hands]
     found: dict[int, tuple[int, int]] = {pk: (0, 0) for pk in confirming}
     if not confirming:
@@ -83,10 +83,10 @@ def counted_of(games: list[Game]) -> dict[int, tuple[int, int]]:
     )
     for pk, confirmed in rows:
         counted, waiting = found[pk]
-        if confirmed is not None and not waiting:
-            counted += 1
-        else:
+        if confirmed is None:
             waiting += 1
+        elif not waiting:  # a confirmed hand after one that waits counts later
+            counted += 1
         found[pk] = (counted, waiting)
     return found
 

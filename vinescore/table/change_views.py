@@ -246,16 +246,19 @@ def hand_confirm(request: HttpRequest, pk: int, hand_pk: int) -> HttpResponse:
         form = ChangeForm(request.POST, game=game)
         if form.sent_before is not None:
             return sent_again(request, form, render_sheet(request, game))
+        if not game.confirms_hands:
+            raise Http404("This game's hands count without confirmation.")
         number = live_number(game, hand)
-        if number is None or not game.confirms_hands:
-            raise Http404("No such hand waits to be confirmed.")
-        if hand.confirmed_at is not None:
+        if number is not None and hand.confirmed_at is not None:
             messages.info(
                 request, gettext("Hand {number} is confirmed already.").format(number=number)
             )
             return render_sheet(request, game)
+        # Changed or deleted since this phone saw it: it confirms nothing it did not see.
         if form.is_stale:
             return refuse_stale(request, form)
+        if number is None:
+            raise Http404("That hand was deleted; restore it before confirming it.")
         if game.place.is_guest and hand.entered_by == phone_of(request):
             messages.warning(
                 request,

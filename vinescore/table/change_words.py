@@ -198,6 +198,8 @@ def change_words(
             "Seat {seat}: {was} was replaced by {now}, in every hand played there."
         ).format(seat=seat, was=before.get("name", "?"), now=after.get("name", "?"))
     if action == GameChange.CONFIRMED:
+        if not change.by_guest:  # a member of the group, the organiser, confirms any hand
+            return gettext("{hand} confirmed by a member of the group.").format(hand=hand)
         return gettext("{hand} confirmed by another phone.").format(hand=hand)
     return gettext("{action}.").format(action=change.get_action_display())
 

@@ -781,12 +781,17 @@ class Game(models.Model):
         self.log(GameChange.CONFIRMED, hand=hand, key=key, by_guest=by_guest, guest_name=guest_name)
         self.refresh_result()
 
-    def waiting_hands(self) -> list[Hand]:
-        """The hands in play no other phone has confirmed yet, in order."""
+    def waiting_hands(self) -> list[tuple[int, int]]:
+        """(pk, number on the sheet) of each hand in play no other phone has
+        confirmed yet, in order: one query, none in a game that does not
+        confirm its hands."""
         if not self.confirms_hands:
             return []
-        live = self.hands.filter(deleted_at__isnull=True, confirmed_at__isnull=True)
-        return list(live.order_by("position").only("pk", "position", "entered_by"))
+        live = Hand.objects.filter(game=self, deleted_at__isnull=True)
+        upto = live.filter(position__lte=OuterRef("position")).order_by().values("game")
+        number = Subquery(upto.annotate(n=models.Count("pk")).values("n"))
+        waiting = live.filter(confirmed_at__isnull=True).annotate(number=number)
+        return list(waiting.order_by("position").values_list("pk", "number"))
 
     @transaction.atomic(savepoint=False)
     def delete_hand(
@@ -1121,6 +1126,7 @@ class GameChange(models.Model):
         DELETED: gettext_noop("Deleted by a guest at the table"),
         RESTORED: gettext_noop("Restored by a guest at the table"),
         REOPENED: gettext_noop("Reopened by a guest at the table"),
+        CONFIRMED: gettext_noop("Confirmed by a guest at the table"),
     }
 
     # The same, when the guest said who they are.
@@ -1130,6 +1136,7 @@ class GameChange(models.Model):
         DELETED: gettext_noop("Deleted by {name}'s phone (guest)"),
         RESTORED: gettext_noop("Restored by {name}'s phone (guest)"),
         REOPENED: gettext_noop("Reopened by {name}'s phone (guest)"),
+        CONFIRMED: gettext_noop("Confirmed by {name}'s phone (guest)"),
     }
 
     @property

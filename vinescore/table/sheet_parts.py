@@ -25,7 +25,7 @@ from vinescore.scoring.words import ordinal
 
 from . import fragments
 from .hand_forms import HandForm, facts_as_data
-from .models import Game, LiveHand, duration_words, hand_number
+from .models import Game, LiveHand, duration_words
 
 log = logging.getLogger(__name__)
 
@@ -140,11 +140,7 @@ class SheetParts:
     def waiting(self) -> list[tuple[int, int]]:
         """(pk, number) of each hand waiting for another phone to confirm
         it, in a game that confirms its hands (no query in any other)."""
-        hands = self.game.waiting_hands()
-        if not hands:
-            return []
-        positions = self.game.live_positions()
-        return [(hand.pk, hand_number(hand.position, positions)) for hand in hands]
+        return self.game.waiting_hands()
 
     @cached_property
     def rules_url(self) -> str:
@@ -284,7 +280,8 @@ class SheetParts:
         # Where the rows shown begin in `sheet` (a sheet of the last hands has no others).
         hidden = len(sheet.rows) - (self.count - self.hidden_rows)
         links = (game.kind, game.get_absolute_url(), game.is_finished, self.rules_url)
-        on = RowsOf(*links, sheet.setup.names, game.rules.deals, sheet.decided_at)
+        waiting = frozenset(pk for pk, _number in self.waiting)
+        on = RowsOf(*links, sheet.setup.names, game.rules.deals, sheet.decided_at, waiting)
         return [
             SheetRow(on, hand, row)
             for hand, row in zip(self.hands[hidden:], sheet.rows[hidden:], strict=True)
@@ -342,6 +339,7 @@ class RowsOf(NamedTuple):
     names: tuple[str, ...]
     deals: bool
     decided: int | None  # the hand that decided the game
+    waiting: frozenset[int]  # the hands another phone has not confirmed yet
 
 
 class SheetRow:
@@ -368,6 +366,7 @@ class SheetRow:
             "edit_url": reopen_first(on.base, hand.pk, "edit", on.finished),
             "delete_url": reopen_first(on.base, hand.pk, "delete", on.finished),
             "after_win": on.decided is not None and row.number > on.decided,
+            "waiting": hand.pk in on.waiting,
             "payments": describe(row.result.payments, on.names),
             "rule_url": our_text(rule_url(on.rules_url, on.kind, row.result.rule)),
         }
