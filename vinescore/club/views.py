@@ -19,6 +19,7 @@ from django.utils.translation import get_language, gettext
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from vinescore.accounts import access
+from vinescore.events import points
 from vinescore.scoring import REGISTRY
 from vinescore.sharing.links import shared
 from vinescore.table import changes
@@ -137,18 +138,9 @@ def event_page(request: HttpRequest, event: Event, status: int = 200) -> Templat
             "latecomer_form": LatecomerForm(
                 group=event.group, entered=[e.player_id for e in entrants]
             ),
-            "rule": points_rule(),
+            "rule": points.rule(),
         },
         status=status,
-    )
-
-
-def points_rule() -> str:
-    return gettext(
-        "Each player scores the share of the other players (or sides) at their table "
-        "they finished ahead of, a tie counting half, so a table of five and a table of four "
-        "weigh alike; partners both take their side's points. Level on points, the larger "
-        "score margin goes first."
     )
 
 

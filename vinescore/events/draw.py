@@ -13,12 +13,14 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from vinescore.scoring import GameRules
+from vinescore.scoring.words import gettext, ngettext
 
 Pair = frozenset[int]
 
 
 class DrawRefused(ValueError):
-    """The draw cannot be made as asked; the message says why, for the page."""
+    """The draw cannot be made as asked; the message says why, for the page
+    (in the language the scoring package's words are installed in)."""
 
 
 @dataclass(frozen=True)
@@ -61,7 +63,7 @@ def table_sizes(players: int, player_counts: Sequence[int], preferred: int = 4) 
     which is always enough when the allowed counts run without a gap."""
     counts = sorted(set(player_counts)) or list(range(2, players + 1))
     if players < 1:
-        raise DrawRefused("An event needs players.")
+        raise DrawRefused(gettext("An event needs players."))
     best: tuple[tuple[float, ...], list[int]] | None = None
     for low in counts:
         for high in (size for size in counts if size >= low):
@@ -79,7 +81,13 @@ def table_sizes(players: int, player_counts: Sequence[int], preferred: int = 4) 
                     best = (key, sizes)
     if best is None:
         allowed = ", ".join(map(str, counts))
-        raise DrawRefused(f"{players} players cannot be split into tables of {allowed}.")
+        raise DrawRefused(
+            ngettext(
+                "{players} player cannot sit at tables of {sizes}.",
+                "{players} players cannot be split into tables of {sizes}.",
+                players,
+            ).format(players=players, sizes=allowed)
+        )
     return best[1]
 
 
@@ -118,11 +126,11 @@ def draw_round(
     in round 1) the order is random. Players not in the ranking (latecomers)
     follow the ranked ones in random order."""
     if number < 1:
-        raise DrawRefused("Rounds are numbered from 1.")
+        raise DrawRefused(gettext("Rounds are numbered from 1."))
     present = list(dict.fromkeys(players))
     sizes = table_sizes(len(present), shape.player_counts)
     if shape.partnership and any(size != 4 for size in sizes):
-        raise DrawRefused("Partners sit across a table of four.")
+        raise DrawRefused(gettext("Partners sit across a table of four."))
     ranked, here = set(ranking), set(present)
     late = [player for player in present if player not in ranked]
     rng.shuffle(late)
@@ -225,10 +233,11 @@ def swap_seats(draw: Draw, one: int, other: int) -> Draw:
     takes the other's seat (and table); the dealer's seat stays."""
     seated = draw.players()
     if one == other:
-        raise DrawRefused("Choose two different players to swap.")
-    for player in (one, other):
-        if player not in seated:
-            raise DrawRefused(f"Player {player} has no seat in round {draw.round}.")
+        raise DrawRefused(gettext("Choose two different players to swap."))
+    if one not in seated or other not in seated:
+        raise DrawRefused(
+            gettext("One of the two has no seat in round {round}.").format(round=draw.round)
+        )
     trade = {one: other, other: one}
     return Draw(
         draw.round,

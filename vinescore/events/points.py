@@ -1,9 +1,9 @@
 """Event points: one rule that makes tables of different sizes compare.
 
-The rule, as the event page states it: "Each player scores the share of
-the other players (or sides) at their table they finished ahead of; a tie
-counts half. Ties in the standings go to the larger score margin." So a
-win at a table of five and at a table of four are both worth 1."""
+The rule, as the event page states it (`rule()`): each player scores the
+share of the other players (or sides) at their table they finished ahead
+of, a tie counting half; level on points, the larger score margin goes
+first. So a win at a table of five and at a table of four are both worth 1."""
 
 from __future__ import annotations
 
@@ -11,12 +11,19 @@ from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-RULE = (
-    "Each player scores the share of the other players at their table they "
-    "finished ahead of (a tie counts half), so a table of five and a table of "
-    "four weigh alike; partners both take their side's points. Ties in the "
-    "standings go to the larger score margin."
+from vinescore.scoring.words import gettext, gettext_noop
+
+RULE = gettext_noop(
+    "Each player scores the share of the other players (or sides) at their table "
+    "they finished ahead of, a tie counting half, so a table of five and a table of four "
+    "weigh alike; partners both take their side's points. Level on points, the larger "
+    "score margin goes first."
 )
+
+
+def rule() -> str:
+    """The rule in the reader's language, as the event page and the season state it."""
+    return gettext(RULE)
 
 
 @dataclass(frozen=True)
