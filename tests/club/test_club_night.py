@@ -339,3 +339,12 @@ def test_the_results_page_reads_as_many_queries_for_three_rounds_as_for_one(
         page = client.get(f"/events/{event.pk}/").content.decode()
     assert "Final standings" in page and "Every round" in page
     assert page.count('class="round-results"') == 3
+
+
+def test_history_names_each_club_table_and_leads_to_the_club_nights(client):
+    event = start(client)
+    client.post(f"/events/{event.pk}/draw/", {"round": "1"})
+    page = client.get("/history/").content.decode()
+    for number in (1, 2, 3):
+        assert f"Thursday club night · round 1 · table {number}" in page
+    assert 'href="/events/"' in page.split("<main", 1)[1]
