@@ -339,3 +339,41 @@ def test_the_results_page_reads_as_many_queries_for_three_rounds_as_for_one(
         page = client.get(f"/events/{event.pk}/").content.decode()
     assert "Final standings" in page and "Every round" in page
     assert page.count('class="round-results"') == 3
+
+
+def test_history_names_each_club_table_and_leads_to_the_club_nights(client):
+    event = start(client)
+    client.post(f"/events/{event.pk}/draw/", {"round": "1"})
+    page = client.get("/history/").content.decode()
+    for number in (1, 2, 3):
+        assert f"Thursday club night · round 1 · table {number}" in page
+    assert 'href="/events/"' in page.split("<main", 1)[1]
+
+
+def finished_night(client, names: list[str], rounds: int) -> Event:
+    data = {"name": f"{len(names)} at {rounds} rounds", "new_names": "\n".join(names)}
+    data |= {"rounds": rounds, "hands_a_round": 2, "key": f"start-key-{len(names)}-{rounds}"}
+    assert client.post("/events/new/coralon/", data).status_code == 302
+    event = Event.objects.get(name=data["name"])
+    for number in range(1, rounds + 1):
+        client.post(f"/events/{event.pk}/draw/", {"round": str(number)})
+        for table in EventTable.objects.filter(round__event=event, round__number=number):
+            play_out(table.game)
+    client.post(f"/events/{event.pk}/finish/")
+    return event
+
+
+def test_the_results_page_reads_as_many_queries_for_twenty_one_tables_as_for_one(
+    client, django_assert_max_num_queries
+):
+    small = finished_night(client, THIRTEEN[:4], rounds=1)
+    large = finished_night(client, [f"{name} {n}" for n in (1, 2) for name in THIRTEEN], 3)
+    client.get(f"/events/{small.pk}/")
+    with django_assert_max_num_queries(100) as one:
+        client.get(f"/events/{small.pk}/")
+    with django_assert_max_num_queries(len(one.captured_queries)):
+        page = client.get(f"/events/{large.pk}/").content.decode()
+    assert page.count('class="round-results"') == 3
+    games = Game.objects.filter(event_table__round__event=large)
+    assert games.count() == 3 * 7  # 26 at five tables of four and two of three
+    assert all(f'href="{game.get_absolute_url()}"' in page for game in games)

@@ -187,9 +187,29 @@ class SeasonForm(forms.Form):
         min_value=0, max_value=50, label=gettext_lazy("Events to be ranked")
     )
 
+    def clean_start(self):
+        return within_years(self.cleaned_data["start"])
+
+    def clean_end(self):
+        return within_years(self.cleaned_data["end"])
+
     def clean(self):
         data = super().clean()
         start, end = data.get("start"), data.get("end")
         if start and end and end < start:
             self.add_error("end", gettext("The season ends after it starts."))
         return data
+
+
+# The years a season may name: wider than any club's, and narrow enough
+# that the day after the last is still a date.
+SEASON_YEARS = (1900, 2999)
+
+
+def within_years(day):
+    first, last = SEASON_YEARS
+    if not first <= day.year <= last:
+        raise forms.ValidationError(
+            gettext("A date between the years {first} and {last}.").format(first=first, last=last)
+        )
+    return day

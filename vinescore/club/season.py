@@ -9,10 +9,9 @@ from datetime import date, datetime, time, timedelta
 from django.utils import timezone
 
 from vinescore.events import SeasonRow, season
-from vinescore.table.models import Player
 
 from .models import Event
-from .standings import event_standings
+from .standings import standings_of
 
 
 @dataclass(frozen=True)
@@ -31,10 +30,10 @@ def season_of(group, start: date, end: date, best: int, minimum: int):
             "finished_at"
         )
     )
+    # Every night's standings read at once: the queries of one night.
+    nights = standings_of(events)
     results = [
-        {row.player: row.points for row in event_standings(event).rows if row.played}
-        for event in events
+        {row.player: row.points for row in nights[event.pk].rows if row.played} for event in events
     ]
-    rows = season(results, best, minimum)
-    names = dict(Player.objects.filter(pk__in=[r.player for r in rows]).values_list("pk", "name"))
-    return events, [SeasonLine(row, names[row.player]) for row in rows]
+    names = {row.player: row.name for night in nights.values() for row in night.rows}
+    return events, [SeasonLine(row, names[row.player]) for row in season(results, best, minimum)]

@@ -6,6 +6,7 @@ yet."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from django.db.models import Prefetch
@@ -57,14 +58,14 @@ class Standings:
         return sum(table.waiting for table in self.tables)
 
 
-def tables_of(event: Event):
-    """The event's tables with their games and seated players: two queries."""
+def tables_of(events: Iterable[Event]):
+    """These events' tables with their games and seated players: two queries."""
     seats = Prefetch("game__seats", queryset=Seat.objects.select_related("player"))
     return (
-        EventTable.objects.filter(round__event=event)
+        EventTable.objects.filter(round__event__in=[event.pk for event in events])
         .select_related("round", "game")
         .prefetch_related(seats)
-        .order_by("round__number", "number")
+        .order_by("round__event", "round__number", "number")
     )
 
 
@@ -132,8 +133,22 @@ def leader_of(game: Game, counted: int | None = None) -> str:
 
 
 def event_standings(event: Event) -> Standings:
-    tables = list(tables_of(event))
+    return standings_of([event])[event.pk]
+
+
+def standings_of(events: Iterable[Event]) -> dict[int, Standings]:
+    """Each event's standings, all read in the queries one event takes."""
+    events = list(events)
+    tables = list(tables_of(events))
     confirmed = counted_of([table.game for table in tables])
+    by_event: dict[int, list[EventTable]] = {event.pk: [] for event in events}
+    for table in tables:
+        by_event[table.round.event_id].append(table)
+    return {pk: standings_from(found, confirmed) for pk, found in by_event.items()}
+
+
+def standings_from(tables: list[EventTable], confirmed: dict[int, tuple[int, int]]) -> Standings:
+    """One event's standings from its tables, in round and table order."""
     names: dict[int, str] = {}
     results = []
     for table in tables:

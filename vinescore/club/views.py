@@ -9,7 +9,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth.decorators import login_not_required
 from django.db import IntegrityError, transaction
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import get_object_or_404
 from django.template.response import TemplateResponse
 from django.urls import reverse
@@ -394,6 +394,25 @@ def event_season(request: HttpRequest) -> TemplateResponse:
     return TemplateResponse(
         request,
         "club/season.html",
-        {"form": form, "events": events, "lines": lines},
+        {
+            "form": form,
+            "events": events,
+            "lines": lines,
+            "years": season_years(here.group, asked),
+        },
         status=422 if form.errors else 200,
     )
+
+
+def season_years(group, asked: dict[str, str]) -> list[tuple[int, str, bool]]:
+    """Each calendar year the group finished a night in, latest first, as
+    a season of that year counted as asked: (year, query, is it the one shown)."""
+    finished = Event.objects.filter(group=group, finished_at__isnull=False)
+    years = []
+    for day in finished.dates("finished_at", "year", order="DESC"):
+        period = {"start": f"{day.year}-01-01", "end": f"{day.year}-12-31"}
+        query = QueryDict(mutable=True)
+        query.update(asked | period)
+        shown = (asked["start"], asked["end"]) == (period["start"], period["end"])
+        years.append((day.year, query.urlencode(), shown))
+    return years

@@ -13,13 +13,14 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from vinescore.scoring import GameRules
-from vinescore.scoring.words import gettext
+from vinescore.scoring.words import gettext, ngettext
 
 Pair = frozenset[int]
 
 
 class DrawRefused(ValueError):
-    """The draw cannot be made as asked; the message says why, for the page."""
+    """The draw cannot be made as asked; the message says why, for the page
+    (in the language the scoring package's words are installed in)."""
 
 
 @dataclass(frozen=True)
@@ -81,9 +82,11 @@ def table_sizes(players: int, player_counts: Sequence[int], preferred: int = 4) 
     if best is None:
         allowed = ", ".join(map(str, counts))
         raise DrawRefused(
-            gettext("{players} players cannot be split into tables of {allowed}.").format(
-                players=players, allowed=allowed
-            )
+            ngettext(
+                "{players} player cannot sit at tables of {sizes}.",
+                "{players} players cannot be split into tables of {sizes}.",
+                players,
+            ).format(players=players, sizes=allowed)
         )
     return best[1]
 
@@ -231,13 +234,10 @@ def swap_seats(draw: Draw, one: int, other: int) -> Draw:
     seated = draw.players()
     if one == other:
         raise DrawRefused(gettext("Choose two different players to swap."))
-    for player in (one, other):
-        if player not in seated:
-            raise DrawRefused(
-                gettext("Player {player} has no seat in round {round}.").format(
-                    player=player, round=draw.round
-                )
-            )
+    if one not in seated or other not in seated:
+        raise DrawRefused(
+            gettext("One of the two has no seat in round {round}.").format(round=draw.round)
+        )
     trade = {one: other, other: one}
     return Draw(
         draw.round,

@@ -1,9 +1,9 @@
 """Event points: one rule that makes tables of different sizes compare.
 
-The rule, as the event page states it (RULE): each player scores the share
-of the other players (or sides) at their table they finished ahead of, a
-tie counting half; level on points, the larger score margin goes first.
-So a win at a table of five and at a table of four are both worth 1."""
+The rule, as the event page states it (`rule()`): each player scores the
+share of the other players (or sides) at their table they finished ahead
+of, a tie counting half; level on points, the larger score margin goes
+first. So a win at a table of five and at a table of four are both worth 1."""
 
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from dataclasses import dataclass
 
 from vinescore.scoring.words import gettext, gettext_noop
 
-# The rule as the event's pages state it: kept here beside what it says.
 RULE = gettext_noop(
     "Each player scores the share of the other players (or sides) at their table "
     "they finished ahead of, a tie counting half, so a table of five and a table of four "
@@ -23,7 +22,7 @@ RULE = gettext_noop(
 
 
 def rule() -> str:
-    """The rule in the language in use."""
+    """The rule in the reader's language, as the event page and the season state it."""
     return gettext(RULE)
 
 
