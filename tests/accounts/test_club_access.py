@@ -238,6 +238,10 @@ def test_a_viewer_reads_the_round_without_the_codes_that_score_it(client):
         for seat in table.game.seats.select_related("player"):
             assert seat.player.name in text
     assert "<svg" not in text and "link has ended" not in text
+    for table in tables(event, 1):  # nor the sheet, nor its panel of links
+        for page in (f"/games/{table.game.pk}/", f"/games/{table.game.pk}/join/"):
+            shown = viewer.get(page)
+            assert shown.status_code == 200 and table.link.code not in shown.content.decode()
     organisers = client.get(f"/events/{event.pk}/rounds/1/").content.decode()
     assert all(t.link.code in organisers for t in tables(event, 1))
     assert organisers.count("<svg") == 3
