@@ -264,8 +264,10 @@ def event_finish(request: HttpRequest, pk: int) -> HttpResponse:
 @require_safe
 def event_round(request: HttpRequest, pk: int, number: int) -> TemplateResponse:
     """Every table of a round, with the link and code its phones scan:
-    printable on A4, so each table scans its own."""
+    printable on A4, so each table scans its own. A code scores its table's
+    game: a viewer reads who sits where, without them."""
     event = get_event(request, pk)
+    can_write = event.place.can_write
     drawn = get_object_or_404(event.draws, number=number)
     tables = (
         EventTable.objects.filter(round=drawn)
@@ -275,7 +277,7 @@ def event_round(request: HttpRequest, pk: int, number: int) -> TemplateResponse:
     shown = []
     for table in tables:
         seats = sorted(table.game.seats.all(), key=lambda s: s.position)
-        link = table.link if table.link and not table.link.refusal() else None
+        link = table.link if can_write and table.link and not table.link.refusal() else None
         shown.append(
             {
                 "table": table,
@@ -290,7 +292,7 @@ def event_round(request: HttpRequest, pk: int, number: int) -> TemplateResponse:
     return TemplateResponse(
         request,
         "club/event_round.html",
-        {"event": event, "round": drawn, "tables": shown, "can_write": event.place.can_write},
+        {"event": event, "round": drawn, "tables": shown, "can_write": can_write},
     )
 
 
