@@ -1,21 +1,19 @@
 """The club's big screen on a 1920x1080 TV, read from across the room:
 a night of forty players (ten tables of four at Coralon) fits it without a
 scroll, every name whole and in large type, with the round, each table's
-hands and leader and the standings; a hand entered at a table moves it
-within a second, pushed by its stream (served as `make run` serves it)."""
+hands and leader and the standings (test_big_screen_pushed.py: a hand
+moves it within a second)."""
 
 from __future__ import annotations
 
 import os
 import re
-import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.club.nights import FORTY, club_night, play_hand, tables_of
-from tests.web.test_two_servers import app_server, postgresql_url
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -95,25 +93,3 @@ def test_forty_players_fit_the_tv_whole_and_large(browser, live_server, tmp_path
     folder = README_SHOTS if os.environ.get("UPDATE_README_SHOTS") else tmp_path
     screen.screenshot(path=folder / "club-screen.png")
     assert screen.errors == []
-
-
-def test_a_hand_at_a_table_moves_the_tv_within_a_second(browser, tmp_path):
-    event = club_night(40)
-    games = tables_of(event)
-    leader = games[6].seats.get(position=2).player.name
-    with app_server(postgresql_url(), tmp_path) as server:
-        screen = tv(browser, server.base, f"/screen/{event.screen_token}/")
-        table = screen.locator(".screen-tables li").nth(6)
-        expect(table).to_contain_text("hand 0 of 8")
-        deadline = time.monotonic() + 10
-        while not any("/stream/" in path for path in screen.asked):
-            assert time.monotonic() < deadline, screen.asked
-            screen.wait_for_timeout(100)
-        screen.wait_for_timeout(500)  # the stream has taken its first look
-
-        play_hand(games[6], bidder=2)
-        expect(table).to_contain_text(f"hand 1 of 8 · {leader} leads", timeout=1_000)
-        expect(screen.locator(".screen-standings li").first).to_contain_text(leader)
-        assert not [path for path in screen.asked if "/live/" in path]  # pushed, not polled
-        assert screen.errors == []
-        screen.context.close()  # its stream closed: the server stops at once
