@@ -377,3 +377,19 @@ def test_the_results_page_reads_as_many_queries_for_twenty_one_tables_as_for_one
     games = Game.objects.filter(event_table__round__event=large)
     assert games.count() == 3 * 7  # 26 at five tables of four and two of three
     assert all(f'href="{game.get_absolute_url()}"' in page for game in games)
+
+
+def test_nobody_joins_or_leaves_a_finished_night(client):
+    event = start(client, names=THIRTEEN[:8], rounds=1)
+    client.post(f"/events/{event.pk}/finish/")
+    event.refresh_from_db()
+    version = event.version
+    joined = client.post(f"/events/{event.pk}/entrants/", {"name": "Nia"})
+    assert joined.status_code == 409
+    assert "The event is over: nobody joins or leaves it now." in joined.text
+    ana = Entrant.objects.get(player__name="Ana")
+    assert client.post(f"/events/{event.pk}/entrants/{ana.pk}/leave/").status_code == 409
+    ana.refresh_from_db()
+    event.refresh_from_db()
+    assert ana.left_after_round is None and event.version == version
+    assert not Entrant.objects.filter(player__name="Nia").exists()

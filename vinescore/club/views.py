@@ -15,7 +15,7 @@ from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
 
 from vinescore.accounts import access
@@ -155,6 +155,10 @@ def refused(request: HttpRequest, event: Event, why: str, status: int = 409) -> 
     return event_page(request, event, status=status)
 
 
+# What a finished night answers a change to who plays in it.
+OVER = gettext_lazy("The event is over: nobody joins or leaves it now.")
+
+
 def number_sent(request: HttpRequest, name: str) -> int | None:
     sent = request.POST.get(name, "")
     return int(sent) if sent.isdigit() and len(sent) < 6 else None
@@ -203,6 +207,8 @@ def event_swap(request: HttpRequest, pk: int) -> HttpResponse:
 def event_join(request: HttpRequest, pk: int) -> HttpResponse:
     """A latecomer: in the draw from the next round."""
     event = get_event(request, pk, write=True)
+    if event.is_finished:
+        return refused(request, event, OVER)
     entered = list(event.entrants.values_list("player_id", flat=True))
     form = LatecomerForm(request.POST, group=event.group, entered=entered)
     if not form.is_valid():
@@ -234,6 +240,8 @@ def event_join(request: HttpRequest, pk: int) -> HttpResponse:
 def event_leave(request: HttpRequest, pk: int, entrant_pk: int) -> HttpResponse:
     """Someone leaves: out of every draw after the round drawn now."""
     event = get_event(request, pk, write=True)
+    if event.is_finished:
+        return refused(request, event, OVER)
     with transaction.atomic():
         event = rounds.lock_event(event.pk)
         entrant = get_object_or_404(
