@@ -1,9 +1,12 @@
+import re
+
 import pytest
 from django.core.cache import cache
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
 
 from tests.factories import NAMES, make_game, make_player
+from tests.phone import Phone
 from vinescore.history.stats import player_stats, streaks
 from vinescore.table.models import Game, Player
 
@@ -99,11 +102,59 @@ def test_the_player_page_queries_do_not_grow_with_their_games(client):
 def test_a_second_look_at_a_player_adds_nothing_up_again(client):
     ben_wins()
     first, second = page_queries(client, Player.objects.get(name="Ana"))
-    # The second look reads the session, who is asking and their groups, the
-    # player, the version of their record (their games' versions, summed in
-    # one query) and the names to compare with, and for the ratings the
-    # group's history and its kept ratings; nothing is added up.
-    assert second <= 8 < first
+    # The second look reads the session with its person, the player with
+    # the group's other players, the person's groups and the stamp of the
+    # group's games; the page below the top bar is found kept.
+    assert second == 4 < first
+
+
+def test_two_members_are_served_the_same_kept_page_each_with_their_own_token(
+    django_assert_num_queries,
+):
+    ben_wins()
+    ana = Player.objects.get(name="Ana")
+    phones = [Phone(user="member", enforce_csrf_checks=True), Phone(user="another")]
+    for phone in phones:
+        phone.sign_in()
+    bodies = [phones[0].get(f"/players/{ana.pk}/").content.decode()]
+    with django_assert_num_queries(4):  # drawn for the first member, found kept
+        bodies.append(phones[1].get(f"/players/{ana.pk}/").content.decode())
+    kept = [body[body.index('<p class="muted">1 finished game') :] for body in bodies]
+    assert kept[0] == kept[1]
+    assert "Loses most often to" in kept[0] and "Latest games" in kept[0]
+    tokens = [
+        re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', body).group(1) for body in bodies
+    ]
+    assert tokens[0] != tokens[1] and not any(token in kept[0] for token in tokens)
+    # Each member's own token is the one their "This is me" carries.
+    linked = phones[0].post(
+        f"/players/{ana.pk}/me/", {"link": "yes", "csrfmiddlewaretoken": tokens[0]}
+    )
+    assert linked.status_code == 302
+    assert "This is member's own record." in phones[1].get(f"/players/{ana.pk}/").content.decode()
+
+
+def test_a_kept_player_page_is_never_stale(client):
+    game = ben_wins()
+    ana = Player.objects.get(name="Ana")
+
+    def page() -> str:
+        return client.get(f"/players/{ana.pk}/").content.decode()
+
+    assert "1 finished game ·" in page() and "1 finished game ·" in page()  # kept
+    ana_wins()  # a game added
+    assert "2 finished games" in page()
+    assert '<span class="who">Won</span><span class="score">1</span>' in page()
+    # The last hand of Ben's game edited: Ben has not won it yet after all.
+    last = game.live_hands()[-1]
+    client.post(
+        f"/games/{game.pk}/hands/{last.pk}/edit/",
+        {"bidder": "1", "bid": "5", "tricks": ["4", "3", "3", "3"], "reopen": "1"},
+    )
+    assert "1 finished game · 1 in progress" in page()
+    client.post(f"/games/{game.pk}/delete/")
+    assert "in progress" not in page()
+    assert "1 finished game ·" in page()
 
 
 def test_the_player_page_shows_a_game_finished_after_it_was_first_shown(client):

@@ -7,6 +7,7 @@ from django import forms
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
+from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils.safestring import mark_safe
@@ -144,23 +145,63 @@ def save_name(form: PlayerForm, save) -> bool:
 
 @require_safe
 def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpResponse:
-    player = get_player(request, pk)
-    others = tuple(
-        Player.objects.filter(group=player.group_id).exclude(pk=player.pk).values_list("pk", "name")
-    )
+    """Below the visitor's own part (the top bar, the actions with their
+    token) the page is the same for every member of the group while its
+    games, this player and the others stay as they are: drawn once for that
+    and kept in Django's cache, by the group's games' stamp, which every
+    change to a game moves (so the record, and the ratings and places among
+    the group, which come from the group's games)."""
+    player, others = player_among_others(request, pk)
     error = ""
     if "other" in request.GET:  # the "compare with" form
         other = request.GET["other"]
         if other.isdigit() and int(other) in dict(others):
             return HttpResponseRedirect(reverse("head_to_head", args=[player.pk, int(other)]))
         error = gettext("Choose another player to compare with.")
+    shown = (
+        "player page",
+        player.pk,
+        player.name,
+        player.record_changed_at,
+        str(player.account or ""),
+        Game.objects.live().filter(group=player.group_id).stamp(),
+        others,
+        error,
+    )
+    content = fragments.cached(shown, lambda: player_content(player, others, error))
+    return TemplateResponse(
+        request,
+        "history/player_detail.html",
+        {
+            "player": player,
+            "others": others,
+            "can_write": access.place(request, player.group_id).can_write,
+            "content": content,
+        },
+        status=422 if error else 200,
+    )
+
+
+def player_among_others(request: HttpRequest, pk: int) -> tuple[Player, tuple]:
+    """The player, if this person's groups hold them (404 otherwise), and the
+    other players of their group as (pk, name): one query reads them all."""
+    group = Player.objects.filter(group__players=pk).select_related("account")
+    found = {player.pk: player for player in group}
+    if pk not in found:
+        raise Http404(gettext("No such page."))
+    player = found.pop(pk)
+    access.place(request, player.group_id)
+    return player, tuple((other.pk, other.name) for other in found.values())
+
+
+def player_content(player: Player, others: tuple, error: str) -> str:
+    """The page below its visitor's own part, drawn."""
     # Adding up thousands of games is done once per version of the record.
     version = player.record_version()
     record = fragments.cached(("player record", *version), lambda: player_record(player))
     with_whom = fragments.cached(("player together", *version), lambda: together(player))
-    return TemplateResponse(
-        request,
-        "history/player_detail.html",
+    return render_to_string(
+        "history/player_detail.html#content",
         {
             **record,
             "player": player,
@@ -168,13 +209,11 @@ def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
             "kept_for": cards.KEPT_FOR,
             "others": others,
             "error": error,
-            "can_write": access.place(request, player.group_id).can_write,
             "together": with_whom,
             "together_enough": ENOUGH,
             # What the record shows is the same for every visitor of this version.
             "record_version": version,
         },
-        status=422 if error else 200,
     )
 
 
