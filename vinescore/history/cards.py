@@ -1,24 +1,47 @@
 """Game cards kept between requests: the template keeps each card with
 `{% cache kept_for <name> game.pk game.version lang %}`, so a card is named
-by the version it shows; the view loads only the games whose card is not
-kept yet (with their seats), the rest go to the template as names alone."""
+by the version it shows; the view reads only the games whose card is not
+kept yet, as plain rows shaped for the card (its game's columns and its
+players' names, two queries), the rest go to the template as names alone."""
 
 from __future__ import annotations
 
+from collections import defaultdict
 from collections.abc import Iterable
 from dataclasses import dataclass
+from datetime import datetime
 from functools import cached_property
 
 from django.conf import settings
 from django.core.cache import InvalidCacheBackendError, caches
 from django.core.cache.utils import make_template_fragment_key
-from django.db.models import Prefetch
-from django.utils.translation import get_language
+from django.urls import reverse
+from django.utils.translation import get_language, gettext
 
-from vinescore.table.models import Game, Seat
+from vinescore.scoring import REGISTRY
+from vinescore.table.models import Game, Seat, duration_words
 
 # How long a card is kept: the {% cache %} tags' timeout, the cache's own.
 KEPT_FOR = settings.CACHES["default"].get("TIMEOUT", 300)
+
+# The game's columns a card shows.
+COLUMNS = (
+    "pk",
+    "version",
+    "kind",
+    "title",
+    "part_of",
+    "part_round",
+    "part_table",
+    "created_at",
+    "updated_at",
+    "finished_at",
+    "hand_count",
+    "final_totals",
+    "winner_name",
+    "first_hand_at",
+    "last_hand_at",
+)
 
 
 def fragment_cache():
@@ -29,9 +52,67 @@ def fragment_cache():
         return caches["default"]
 
 
-def with_seats(games):
-    seats = Prefetch("seats", queryset=Seat.objects.select_related("player"))
-    return games.with_play_times().prefetch_related(seats)
+@dataclass
+class Card:
+    """What a game's card shows, under the names the card templates read of
+    a Game (table/_game_card.html, history.html's card)."""
+
+    pk: int
+    version: int
+    name: str
+    part_of: str
+    table_of_event: str
+    created_at: datetime
+    updated_at: datetime
+    hand_count: int
+    played_for: str
+    is_finished: bool
+    winner_name: str
+    player_names: list[str]
+    scores: list[tuple[str, int]]
+
+    @property
+    def get_absolute_url(self) -> str:
+        return reverse("game", args=[self.pk])
+
+
+def card_of(row: dict, names: list[str]) -> Card:
+    rules = REGISTRY[row["kind"]] if row["kind"] in REGISTRY else None
+    scores = []
+    if rules is not None:  # as Game.scores()
+        sides = rules.side_names(names)
+        scores = list(zip(sides, row["final_totals"] or [0] * len(sides), strict=False))
+    return Card(
+        pk=row["pk"],
+        version=row["version"],
+        name=row["title"] or (rules.name if rules is not None else row["kind"]),
+        part_of=row["part_of"],
+        # As Game.table_of_event.
+        table_of_event=gettext("{event} · round {round} · table {table}").format(
+            event=row["part_of"], round=row["part_round"], table=row["part_table"]
+        )
+        if row["part_of"]
+        else "",
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        hand_count=row["hand_count"],
+        played_for=duration_words(row["first_hand_at"], row["last_hand_at"]),
+        is_finished=row["finished_at"] is not None,
+        winner_name=row["winner_name"],
+        player_names=names,
+        scores=scores,
+    )
+
+
+def read_cards(pks: Iterable[int]) -> dict[int, Card]:
+    """The cards of these games, by pk (a game gone is left out)."""
+    pks = list(pks)
+    names: dict[int, list[str]] = defaultdict(list)
+    seats = Seat.objects.filter(game__in=pks).order_by("game", "position")
+    for game, name in seats.values_list("game", "player__name"):
+        names[game].append(name)
+    rows = Game.objects.filter(pk__in=pks).with_play_times().values(*COLUMNS)
+    return {row["pk"]: card_of(row, names[row["pk"]]) for row in rows}
 
 
 @dataclass
@@ -44,29 +125,27 @@ class KeptCard:
     version: int
 
     @cached_property
-    def game(self) -> Game | None:
+    def card(self) -> Card | None:
         # None once purged: the card then renders blank rather than failing.
-        return with_seats(Game.objects.all()).filter(pk=self.pk).first()
+        return read_cards([self.pk]).get(self.pk)
 
     def __getattr__(self, name: str):
-        if name.startswith("__") or name == "game":
+        if name.startswith("__") or name == "card":
             raise AttributeError(name)
-        return getattr(self.game, name)
+        return getattr(self.card, name)
 
 
-def game_cards(rows: Iterable[tuple[int, int]], name: str) -> list[Game | KeptCard]:
-    """The games of these (pk, version) rows for cards kept as `name`, keyed by the
+def game_cards(rows: Iterable[tuple[int, int]], name: str) -> list[Card | KeptCard]:
+    """The cards of these (pk, version) rows for cards kept as `name`, keyed by the
     version just read; a game gone since the page's query is left out."""
     rows = list(rows)
     language = get_language()
     keys = {pk: make_template_fragment_key(name, [pk, version, language]) for pk, version in rows}
     kept = fragment_cache().get_many(keys.values())
     missing = {pk for pk, key in keys.items() if key not in kept}
-    loaded = {}
-    if missing:  # a page whose cards are all kept reads no game
-        loaded = {game.pk: game for game in with_seats(Game.objects.filter(pk__in=missing))}
+    read = read_cards(missing) if missing else {}  # a page whose cards are all kept reads no game
     return [
-        KeptCard(pk, version) if pk not in missing else loaded[pk]
+        KeptCard(pk, version) if pk not in missing else read[pk]
         for pk, version in rows
-        if pk not in missing or pk in loaded
+        if pk not in missing or pk in read
     ]

@@ -547,6 +547,11 @@ class Game(models.Model):
         self.load_seats()
         return [seat.player for seat in self.seats.all()]
 
+    @property
+    def player_names(self) -> list[str]:
+        """In seat order, as a card lists them (history/cards.py reads them as rows)."""
+        return [player.name for player in self.seated_players()]
+
     def setup(self) -> Setup:
         return Setup(
             names=tuple(p.name for p in self.seated_players()),
