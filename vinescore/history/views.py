@@ -39,12 +39,13 @@ def history(request: HttpRequest) -> TemplateResponse:
     query = request.GET.copy()
     page = query.pop("page", [""])[-1]
     games = Game.objects.live().filter(group=group)
+    stamp = games.stamp()
     players = tuple(group.players.values_list("pk", "name"))
     asked = tuple(sorted(query.lists()))
     shown = (
         "history page",
         group.pk,
-        games.stamp(),
+        stamp,
         players,
         asked,
         page if page.isdigit() and len(page) < 7 else "",
@@ -52,12 +53,12 @@ def history(request: HttpRequest) -> TemplateResponse:
         here.is_owner,
     )
     html, status = fragments.cached(
-        shown, lambda: history_content(here, query, games, players, asked, page)
+        shown, lambda: history_content(here, query, games, stamp, players, asked, page)
     )
     return TemplateResponse(request, "history/history.html", {"content": html}, status=status)
 
 
-def history_content(here, query, games, players, asked, page) -> tuple[str, int]:
+def history_content(here, query, games, stamp, players, asked, page) -> tuple[str, int]:
     """History's content and its status, drawn."""
     group = here.group
     found = games.newest_first()
@@ -67,14 +68,7 @@ def history_content(here, query, games, players, asked, page) -> tuple[str, int]
         found = form.filter(found) if form.is_valid() else Game.objects.none()
     # What the same history shows alike (how many games are found, the
     # months chart, the games "What if" offers), for every page of it.
-    summary = fragments.cached(
-        ("history", group.pk, games.stamp(), asked),
-        lambda: {
-            "count": found.count(),
-            "months": months_chart(found),
-            "what_if_kinds": what_if_kinds(group),
-        },
-    )
+    summary = fragments.cached(("history", group.pk, stamp, asked), lambda: summed(found, group))
     paginator = CountedPaginator(found.values_list("pk", "version"), HISTORY_PAGE, summary["count"])
     shown = paginator.get_page(page)
     html = render_to_string(
@@ -82,7 +76,10 @@ def history_content(here, query, games, players, asked, page) -> tuple[str, int]
         {
             "filtered": form is not None,
             # The empty form is built only if its kept filters are not.
-            "form": form or SimpleLazyObject(lambda: history_filter(None, group)),
+            "form": SimpleLazyObject(lambda: form or history_filter(None, group)),
+            "fields": SimpleLazyObject(
+                lambda: filter_fields(form or history_filter(None, group), players)
+            ),
             "filters_asked": repr((group.pk, players, asked)),
             "kept_for": cards.KEPT_FOR,
             "page": shown,
@@ -109,12 +106,22 @@ class CountedPaginator(Paginator):
 MONTHS_SHOWN = 24  # History's chart: the latest two years of the games found
 
 
-def months_chart(found) -> dict:
+def summed(found, group) -> dict:
+    """How many games are found, their months chart, and the games "What if"
+    offers; the count and the months' span asked in one query."""
+    span = found.aggregate(count=Count("pk"), first=Min("created_at"), last=Max("created_at"))
+    return {
+        "count": span["count"],
+        "months": months_chart(found, span),
+        "what_if_kinds": what_if_kinds(group),
+    }
+
+
+def months_chart(found, span: dict) -> dict:
     """Games per month among those found, as a small chart: every month
-    from the first to the last (at most the latest MONTHS_SHOWN), none
+    from the first to the last of `span` (at most the latest MONTHS_SHOWN), none
     while they all fall in one month. Counted
     by ranges of `created_at` in the database: no date function a row."""
-    span = found.aggregate(first=Min("created_at"), last=Max("created_at"))
     if span["first"] is None:
         return {}
     first, last = localtime(span["first"]), localtime(span["last"])
@@ -169,6 +176,29 @@ def what_if_kinds(group) -> list[tuple[str, str]]:
     kinds = Game.objects.live().finished().filter(group=group).values_list("kind", flat=True)
     found = set(kinds.order_by().distinct())
     return [(rules.key, rules.name) for rules in REGISTRY if rules.key in found]
+
+
+def filter_fields(form: HistoryFilter, players) -> list[dict]:
+    """The filters as History draws them: each one's name, label, value, choices
+    (none for a date) and errors. Drawn by the page's own template, not by
+    Django's widgets, which draw each option through a template of its own;
+    the players to choose from are the (pk, name) pairs the page has read."""
+    found = []
+    for name, field in form.fields.items():
+        if name == "player":
+            choices = [("", field.empty_label), *((str(pk), who) for pk, who in players)]
+        else:
+            choices = getattr(field, "choices", None)
+        found.append(
+            {
+                "name": name,
+                "label": field.label,
+                "value": str(form[name].value() or ""),
+                "choices": choices,
+                "errors": form.errors.get(name, []) if form.is_bound else [],
+            }
+        )
+    return found
 
 
 def history_filter(data, group) -> HistoryFilter:
