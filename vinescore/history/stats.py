@@ -63,26 +63,36 @@ def player_stats(player: Player) -> PlayerStats:
     stats = PlayerStats(player)
     seats = Seat.objects.filter(player=player, game__deleted_at__isnull=True)
     finished = seats.filter(game__finished_at__isnull=False)
-    for row in finished.values("game__kind").annotate(
-        played=Count("pk"), won=Count("pk", filter=Q(won=True))
+    done = Q(game__finished_at__isnull=False)
+    with_stakes = Q(game__stakes__isnull=False)
+    coins = coin_games()
+    # Each game kind's counts, bids and coins, added up in one query.
+    for row in seats.values("game__kind").annotate(
+        played=Count("pk", filter=done),
+        won=Count("pk", filter=done & Q(won=True)),
+        in_progress=Count("pk", filter=~done),
+        bids=Sum("bids"),
+        made=Sum("bids_made"),
+        bid_total=Sum("bid_total"),
+        staked=Count("pk", filter=with_stakes),
+        net=Sum(F("total") - F("game__stakes"), filter=with_stakes),
     ):
         kind = row["game__kind"]
-        name = REGISTRY[kind].name if kind in REGISTRY else kind
-        stats.by_game.append(GameLine(kind, name, row["played"], row["won"]))
+        if row["played"]:
+            name = REGISTRY[kind].name if kind in REGISTRY else kind
+            stats.by_game.append(GameLine(kind, name, row["played"], row["won"]))
+        stats.in_progress += row["in_progress"]
+        stats.bids += row["bids"] or 0
+        stats.bids_made += row["made"] or 0
+        stats.bid_total += row["bid_total"] or 0
+        if kind in coins and row["staked"]:
+            stats.net_coins = (stats.net_coins or 0) + (row["net"] or 0)
     stats.by_game.sort(key=lambda line: (-line.played, line.name))
     stats.played = sum(line.played for line in stats.by_game)
     stats.won = sum(line.won for line in stats.by_game)
-    stats.in_progress = seats.filter(game__finished_at__isnull=True).count()
-
-    bids = seats.aggregate(bids=Sum("bids"), made=Sum("bids_made"), total=Sum("bid_total"))
-    stats.bids, stats.bids_made, stats.bid_total = (
-        bids["bids"] or 0,
-        bids["made"] or 0,
-        bids["total"] or 0,
-    )
     stats.best_hand = (
         seats.filter(best_hand__isnull=False)
-        .exclude(game__kind__in=coin_games())
+        .exclude(game__kind__in=coins)
         .select_related("game")
         .order_by("-best_hand", "-game__created_at")
         .first()
@@ -103,9 +113,6 @@ def player_stats(player: Player) -> PlayerStats:
     if rival:
         stats.rival, stats.rival_wins = rival["player__name"], rival["wins"]
 
-    coins = seats.filter(game__kind__in=coin_games(), game__stakes__isnull=False)
-    if coins.exists():
-        stats.net_coins = coins.aggregate(net=Sum(F("total") - F("game__stakes")))["net"] or 0
     return stats
 
 

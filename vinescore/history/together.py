@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from django.db.models import Count, F, Q
+
 from vinescore.scoring import REGISTRY, GameRules, Table, replay
 from vinescore.table.models import Game, Hand, Player, Seat
 
@@ -100,43 +102,55 @@ def partners_by_hand(rules: GameRules) -> bool:
 
 def together(player: Player) -> list[Family]:
     """The player's partners and opponents in each game family they finished
-    a game of, the family with the most games first."""
+    a game of, the family with the most games first. Added up in the
+    database: each other player met, per game kind and side, in one query."""
     known = [rules.key for rules in REGISTRY]
-    games = Game.objects.live().finished().filter(seats__player=player, kind__in=known)
-    seats = Seat.objects.filter(game__in=games.values("pk")).values_list(
-        "game_id", "game__kind", "player_id", "player__name", "position", "won"
+    mine = Seat.objects.filter(
+        player=player,
+        game__deleted_at__isnull=True,
+        game__finished_at__isnull=False,
+        game__kind__in=known,
     )
-    tables: dict[int, list[tuple]] = defaultdict(list)
-    kinds: dict[int, str] = {}
-    for game_id, kind, *seat in seats.order_by("game_id", "position"):
-        tables[game_id].append(seat)
-        kinds[game_id] = kind
     families: dict[str, Family] = {}
-    per_hand_games: list[int] = []
-    # Asked once a game kind: the answer is its rules', not a game's.
-    per_hand = {kind: partners_by_hand(REGISTRY[kind]) for kind in set(kinds.values())}
-    for game_id, seated in tables.items():
-        rules = REGISTRY[kinds[game_id]]
+    per_hand: dict[str, bool] = {}  # asked once a game kind: the answer is its rules'
+    for kind, games in mine.values_list("game__kind").annotate(games=Count("pk")):
+        rules = REGISTRY[kind]
         family = families.setdefault(family_of(rules), Family(family_of(rules)))
-        family.games += 1
-        mine = next(s for s in seated if s[0] == player.pk)
-        my_side, i_won = rules.side_of(mine[2]), mine[3]
-        for other_id, name, position, won in seated:
-            if other_id == player.pk:
-                continue
-            if rules.partnership and rules.side_of(position) == my_side:
-                partner = family.partners.setdefault(other_id, Partner(name))
-                partner.together += 1
-                partner.won += i_won
-                continue
-            opponent = family.opponents.setdefault(other_id, Opponent(name))
-            opponent.met += 1
-            opponent.beat += i_won and not won
-            opponent.lost_to += won and not i_won
-        if per_hand[rules.key]:
-            family.per_hand = True
-            per_hand_games.append(game_id)
-    _hand_partners(player, per_hand_games, families)
+        family.games += games
+        per_hand[kind] = partners_by_hand(rules)
+        family.per_hand = family.per_hand or per_hand[kind]
+    # Each other seat at the player's tables (theirs included, skipped
+    # below), by kind, player and how many seats apart: an even number is
+    # the player's side in a partnership.
+    met = mine.values(
+        "game__kind",
+        other=F("game__seats__player"),
+        name=F("game__seats__player__name"),
+        apart=F("game__seats__position") - F("position"),
+    ).annotate(
+        met=Count("pk"),
+        i_won=Count("pk", filter=Q(won=True)),
+        they_won=Count("pk", filter=Q(game__seats__won=True)),
+        both_won=Count("pk", filter=Q(won=True, game__seats__won=True)),
+    )
+    for row in met.order_by():
+        if row["other"] == player.pk:
+            continue
+        rules = REGISTRY[row["game__kind"]]
+        family = families[family_of(rules)]
+        if rules.partnership and row["apart"] % 2 == 0:
+            partner = family.partners.setdefault(row["other"], Partner(row["name"]))
+            partner.together += row["met"]
+            partner.won += row["i_won"]
+            continue
+        opponent = family.opponents.setdefault(row["other"], Opponent(row["name"]))
+        opponent.met += row["met"]
+        opponent.beat += row["i_won"] - row["both_won"]
+        opponent.lost_to += row["they_won"] - row["both_won"]
+    hand_by_hand = [kind for kind, by_hand in per_hand.items() if by_hand]
+    if hand_by_hand:
+        games = mine.filter(game__kind__in=hand_by_hand).values_list("game", flat=True)
+        _hand_partners(player, list(games), families)
     return sorted(families.values(), key=lambda f: (-f.games, f.name))
 
 
