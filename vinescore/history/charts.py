@@ -50,10 +50,9 @@ def per_month(months: Sequence[tuple[str, int]], title: str = "") -> str:
     return "".join(parts)
 
 
-def game_words(number: int, won: bool) -> str:
-    if won:
-        return gettext("Game {number}: won").format(number=number)
-    return gettext("Game {number}: lost").format(number=number)
+def game_words() -> dict[bool, str]:
+    """A dot's words, won or lost, to be given its game's number."""
+    return {True: gettext("Game {number}: won"), False: gettext("Game {number}: lost")}
 
 
 def results_over_time(results: Sequence[bool], title: str = "") -> str:
@@ -82,10 +81,11 @@ def results_over_time(results: Sequence[bool], title: str = "") -> str:
     if points:
         coords = " ".join(f"{px:.1f},{py:.1f}" for px, py, _ in points)
         parts.append(f'<polyline class="series series-0" points="{coords}"/>')
+        said = game_words()  # looked up once a chart, not once a dot
         for i, (px, py, won) in enumerate(points):
             parts.append(
                 f'<circle class="{"won" if won else "lost"}" cx="{px:.1f}" cy="{py:.1f}" r="3">'
-                f"<title>{escape(game_words(i + 1, won))}</title></circle>"
+                f"<title>{escape(said[won].format(number=i + 1))}</title></circle>"
             )
     parts.append(
         f'<text class="axis" x="{WIDTH - RIGHT}" y="{HEIGHT - 6}" text-anchor="end">'
