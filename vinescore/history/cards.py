@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext
 
 from vinescore.scoring import REGISTRY
-from vinescore.table.models import Game, Seat, duration_words
+from vinescore.table.models import Game, Seat, duration_words, hands_words
 
 # How long a card is kept: the {% cache %} tags' timeout, the cache's own.
 KEPT_FOR = settings.CACHES["default"].get("TIMEOUT", 300)
@@ -66,6 +66,7 @@ class Card:
     updated_at: datetime
     hand_count: int
     played_for: str
+    hands_words: str
     is_finished: bool
     winner_name: str
     player_names: list[str]
@@ -78,6 +79,7 @@ class Card:
 
 def card_of(row: dict, names: list[str]) -> Card:
     rules = REGISTRY[row["kind"]] if row["kind"] in REGISTRY else None
+    played_for = duration_words(row["first_hand_at"], row["last_hand_at"])
     scores = []
     if rules is not None:  # as Game.scores()
         sides = rules.side_names(names)
@@ -96,7 +98,8 @@ def card_of(row: dict, names: list[str]) -> Card:
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         hand_count=row["hand_count"],
-        played_for=duration_words(row["first_hand_at"], row["last_hand_at"]),
+        played_for=played_for,
+        hands_words=hands_words(row["hand_count"], played_for),
         is_finished=row["finished_at"] is not None,
         winner_name=row["winner_name"],
         player_names=names,

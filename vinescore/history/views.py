@@ -71,15 +71,14 @@ def history_content(here, query, games, stamp, players, asked, page) -> tuple[st
     summary = fragments.cached(("history", group.pk, stamp, asked), lambda: summed(found, group))
     paginator = CountedPaginator(found.values_list("pk", "version"), HISTORY_PAGE, summary["count"])
     shown = paginator.get_page(page)
+    # The empty form is built only if its kept filters are not.
+    asked_form = SimpleLazyObject(lambda: form or history_filter(None, group))
     html = render_to_string(
         "history/history.html#content",
         {
             "filtered": form is not None,
-            # The empty form is built only if its kept filters are not.
-            "form": SimpleLazyObject(lambda: form or history_filter(None, group)),
-            "fields": SimpleLazyObject(
-                lambda: filter_fields(form or history_filter(None, group), players)
-            ),
+            "form": asked_form,
+            "fields": SimpleLazyObject(lambda: filter_fields(asked_form, players)),
             "filters_asked": repr((group.pk, players, asked)),
             "kept_for": cards.KEPT_FOR,
             "page": shown,

@@ -26,7 +26,7 @@ from django.dispatch import receiver
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.functional import cached_property
-from django.utils.translation import gettext, gettext_noop, pgettext_lazy
+from django.utils.translation import gettext, gettext_noop, ngettext, pgettext_lazy
 
 from vinescore.accounts.access import GUEST, WATCH, Visitor
 from vinescore.accounts.models import Membership, Session, group_started
@@ -59,6 +59,15 @@ def minutes_played(first: datetime | None, last: datetime | None) -> int | None:
     if first is None or last is None or last <= first:
         return None
     return max(1, int((last - first).total_seconds() / 60 + 0.5))
+
+
+def hands_words(count: int, played_for: str) -> str:
+    """How many hands a card shows, and in how long when it is known
+    ("20 hands in 1 h 5 min")."""
+    if played_for:
+        said = ngettext("%(n)s hand in %(time)s", "%(n)s hands in %(time)s", count)
+        return said % {"n": count, "time": played_for}
+    return ngettext("%(n)s hand", "%(n)s hands", count) % {"n": count}
 
 
 def duration_words(first: datetime | None, last: datetime | None) -> str:
@@ -546,6 +555,10 @@ class Game(models.Model):
     def seated_players(self) -> list[Player]:
         self.load_seats()
         return [seat.player for seat in self.seats.all()]
+
+    @property
+    def hands_words(self) -> str:
+        return hands_words(self.hand_count, self.played_for)
 
     @property
     def player_names(self) -> list[str]:
