@@ -309,6 +309,9 @@ class GameQuerySet(models.QuerySet):
         holding one scores as a guest; a spectator by a live spectator link."""
         if visitor.nobody:
             return self.none()
+        if not visitor.tables and visitor.spectator is None:
+            games = self.of_member(visitor)
+            return games if deleted else games.live()
         games = self
         roles, member = [], False
         if visitor.user_id is not None or visitor.session_key:
@@ -345,6 +348,23 @@ class GameQuerySet(models.QuerySet):
         games = games.annotate(visitor_role=Case(*roles, default=NO_ROLE))
         games = games.filter(visitor_role__isnull=False)
         return games if deleted else games.live()
+
+    def of_member(self, visitor: Visitor):
+        """visible_to for a visitor who holds no link, the question almost
+        every request asks: the games of their groups, by a plain join to
+        their membership (through their session's row when only its key is
+        known). Its role is the membership's; no table link."""
+        if visitor.user_id is not None:
+            games = self.filter(group__memberships__user_id=visitor.user_id)
+        else:
+            games = self.filter(
+                group__memberships__user__sessions__session_key=visitor.session_key,
+                group__memberships__user__sessions__expire_date__gt=timezone.now(),
+            )
+        return games.annotate(
+            visitor_role=models.F("group__memberships__role"),
+            table_link=Value(None, models.IntegerField()),
+        )
 
     def look(self, visitor: Visitor, pk: int | None = None) -> tuple[int, int, str] | None:
         """This visitor's (pk, version, role) for the game, in one query: the access
