@@ -157,6 +157,11 @@ def test_the_organiser_runs_the_night_from_start_to_finish(client):
     new = f"/screen/{event.screen_token}/"
     assert new != old and new in client.get(renewed["Location"]).content.decode()
     assert Phone(user=None).get(old).status_code == 404
+    # A TV that was only polling the old link is told so, and stops asking (htmx's 286).
+    polled = Phone(user=None).get(f"{old}live/", headers={"HX-Request": "true"})
+    assert polled.status_code == 286
+    assert "replaced by a new one" in polled.content.decode()
+    assert Phone(user=None).get(f"{old}live/").status_code == 404
 
     round_played(1)(event)
     assert client.post(*draw(2)(event)).status_code == 302

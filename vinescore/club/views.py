@@ -11,12 +11,14 @@ from django.contrib.auth.decorators import login_not_required
 from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect, QueryDict
 from django.shortcuts import get_object_or_404
+from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.safestring import mark_safe
 from django.utils.translation import get_language, gettext, gettext_lazy
 from django.views.decorators.http import require_http_methods, require_POST, require_safe
+from django_htmx.http import HttpResponseStopPolling
 
 from vinescore.accounts import access
 from vinescore.events import points
@@ -325,13 +327,20 @@ def event_screen_renew(request: HttpRequest, pk: int) -> HttpResponse:
     return HttpResponseRedirect(reverse("event_screen_link", args=[event.pk]))
 
 
-def screened(token: str) -> tuple[Event, State]:
-    """The event a big screen's link opens and its state, or 404."""
+def screen_found(token: str) -> tuple[int, State] | None:
+    """The event's pk and state a big screen's link opens, or None once it
+    no longer opens one (renewed, or the event gone): one query."""
     found = Event.screen_of(token)
     state = screen_state(*found) if found is not None else None
-    if state is None:
+    return None if state is None else (found[0], state)
+
+
+def screened(token: str) -> tuple[Event, State]:
+    """The event a big screen's link opens and its state, or 404."""
+    found = screen_found(token)
+    if found is None:
         raise Http404(gettext("No such page."))
-    return get_object_or_404(Event.objects.select_related("group"), pk=found[0]), state
+    return get_object_or_404(Event.objects.select_related("group"), pk=found[0]), found[1]
 
 
 @login_not_required
@@ -357,15 +366,17 @@ def event_screen(request: HttpRequest, token: str) -> TemplateResponse:
 @require_safe
 def event_screen_live(request: HttpRequest, token: str) -> HttpResponse:
     """The screen's part, polled: 304 while its state has not moved."""
-    found = Event.screen_of(token)
-    state = screen_state(*found) if found is not None else None
-    if state is None:
+    found = screen_found(token)
+    if found is None:
+        if request.htmx:  # a TV polling a renewed link: it says so and stops asking
+            return HttpResponseStopPolling(render_to_string("club/screen.html#ended"))
         raise Http404(gettext("No such page."))
+    pk, state = found
     tag = f'"{state_tag(state)}.{get_language()}"'
     if request.headers.get("If-None-Match") == tag:
         response = HttpResponse(status=304)
     else:
-        event = get_object_or_404(Event, pk=found[0])
+        event = get_object_or_404(Event, pk=pk)
         response = HttpResponse(screen_part(event, state))
     response["ETag"] = tag
     response["Cache-Control"] = "no-cache"
