@@ -8,9 +8,12 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
+from hypothesis import given
+from hypothesis import settings as examples
+from hypothesis import strategies as st
 
 from tests.accounts.test_sign_out import signed_in
-from tests.factories import make_game, make_member
+from tests.factories import make_game, make_member, session_cookie
 from vinescore.accounts import access
 from vinescore.accounts.access import Visitor
 from vinescore.accounts.models import Group, Membership, Session
@@ -93,3 +96,45 @@ def test_a_long_request_that_looks_again_finds_a_member_removed_meanwhile(rf):
     assert group.pk in access.places(request)  # read once a request
     access.look_again(request)
     assert group.pk not in access.places(request)
+
+
+ROLES = st.sampled_from([None, Membership.OWNER, Membership.MEMBER, Membership.VIEWER])
+
+
+@examples(max_examples=25, deadline=None)
+@given(
+    roles=st.lists(ROLES, min_size=1, max_size=3),
+    games=st.lists(st.tuples(st.integers(0, 2), st.booleans()), max_size=5),
+    by_cookie=st.booleans(),
+    expired=st.booleans(),
+)
+def test_a_member_without_links_sees_what_the_one_statement_for_everyone_says(
+    roles, games, by_cookie, expired
+):
+    """The plain join a member's look takes (of_member) lets them see the
+    same games in the same roles as the statement for every kind of visitor:
+    whatever their groups, roles, deleted games, or session's end."""
+    with transaction.atomic():
+        user = make_member("dee", Membership.MEMBER)
+        user.memberships.all().delete()
+        groups = [Group.objects.start(f"Table {i}", make_member(f"owner{i}")) for i in range(3)]
+        for group, role in zip(groups, roles, strict=False):
+            if role is not None:
+                Membership.objects.create(group=group, user=user, role=role)
+        for at, deleted in games:
+            game = make_game(group=groups[at])
+            if deleted:
+                Game.objects.filter(pk=game.pk).update(deleted_at=timezone.now())
+        if by_cookie:
+            key = session_cookie(user)[1]
+            if expired:
+                Session.objects.filter(session_key=key).update(expire_date=timezone.now())
+            dee = Visitor(session_key=key)
+        else:
+            dee = Visitor(user_id=user.pk)
+
+        def rows(games):
+            return set(games.values_list("pk", "visitor_role", "table_link"))
+
+        assert rows(Game.objects.of_member(dee)) == rows(Game.objects.of_anyone(dee))
+        transaction.set_rollback(True)

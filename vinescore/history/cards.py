@@ -16,10 +16,17 @@ from django.conf import settings
 from django.core.cache import InvalidCacheBackendError, caches
 from django.core.cache.utils import make_template_fragment_key
 from django.urls import reverse
-from django.utils.translation import get_language, gettext
+from django.utils.translation import get_language
 
-from vinescore.scoring import REGISTRY
-from vinescore.table.models import Game, Seat, duration_words, hands_words
+from vinescore.table.models import (
+    Game,
+    Seat,
+    duration_words,
+    event_table_words,
+    game_name,
+    hands_words,
+    side_scores,
+)
 
 # How long a card is kept: the {% cache %} tags' timeout, the cache's own.
 KEPT_FOR = settings.CACHES["default"].get("TIMEOUT", 300)
@@ -78,23 +85,13 @@ class Card:
 
 
 def card_of(row: dict, names: list[str]) -> Card:
-    rules = REGISTRY[row["kind"]] if row["kind"] in REGISTRY else None
     played_for = duration_words(row["first_hand_at"], row["last_hand_at"])
-    scores = []
-    if rules is not None:  # as Game.scores()
-        sides = rules.side_names(names)
-        scores = list(zip(sides, row["final_totals"] or [0] * len(sides), strict=False))
     return Card(
         pk=row["pk"],
         version=row["version"],
-        name=row["title"] or (rules.name if rules is not None else row["kind"]),
+        name=game_name(row["title"], row["kind"]),
         part_of=row["part_of"],
-        # As Game.table_of_event.
-        table_of_event=gettext("{event} · round {round} · table {table}").format(
-            event=row["part_of"], round=row["part_round"], table=row["part_table"]
-        )
-        if row["part_of"]
-        else "",
+        table_of_event=event_table_words(row["part_of"], row["part_round"], row["part_table"]),
         created_at=row["created_at"],
         updated_at=row["updated_at"],
         hand_count=row["hand_count"],
@@ -103,7 +100,7 @@ def card_of(row: dict, names: list[str]) -> Card:
         is_finished=row["finished_at"] is not None,
         winner_name=row["winner_name"],
         player_names=names,
-        scores=scores,
+        scores=side_scores(row["kind"], names, row["final_totals"]),
     )
 
 

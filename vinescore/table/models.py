@@ -84,6 +84,34 @@ def duration_words(first: datetime | None, last: datetime | None) -> str:
     return gettext("{hours} h").format(hours=hours)
 
 
+def game_name(title: str, kind: str) -> str:
+    """What a game is called: its title, else its rules' name."""
+    if title:
+        return title
+    return REGISTRY[kind].name if kind in REGISTRY else kind
+
+
+def event_table_words(event: str, round: int | None, table: int | None) -> str:
+    """Which club night's round and table a game is, in the reader's
+    language; "" for a game of no club night."""
+    if not event:
+        return ""
+    return gettext("{event} · round {round} · table {table}").format(
+        event=event, round=round, table=table
+    )
+
+
+def side_scores(
+    kind: str, names: list[str], final_totals: list[int] | None
+) -> list[tuple[str, int]]:
+    """Each side's name and final total (balance in coin games), for a
+    game's players in seat order."""
+    if kind not in REGISTRY:
+        return []
+    sides = REGISTRY[kind].side_names(names)
+    return list(zip(sides, final_totals or [0] * len(sides), strict=False))
+
+
 def duration_seconds(hands: list[LiveHand]) -> int | None:
     """How long the game took, first hand to last, in whole seconds."""
     if not hands or hands[0].played_at is None or hands[-1].played_at is None:
@@ -311,7 +339,13 @@ class GameQuerySet(models.QuerySet):
             return self.none()
         if not visitor.tables and visitor.spectator is None:
             games = self.of_member(visitor)
-            return games if deleted else games.live()
+        else:
+            games = self.of_anyone(visitor)
+        return games if deleted else games.live()
+
+    def of_anyone(self, visitor: Visitor):
+        """visible_to for any kind of visitor, deleted games included: one
+        CASE over what they hold (membership, table link, spectator link)."""
         games = self
         roles, member = [], False
         if visitor.user_id is not None or visitor.session_key:
@@ -346,8 +380,7 @@ class GameQuerySet(models.QuerySet):
             games = games.filter(pk__in=watched.values("game_id"))
             roles.append(When(pk__in=watched.values("game_id"), then=Value(WATCH)))
         games = games.annotate(visitor_role=Case(*roles, default=NO_ROLE))
-        games = games.filter(visitor_role__isnull=False)
-        return games if deleted else games.live()
+        return games.filter(visitor_role__isnull=False)
 
     def of_member(self, visitor: Visitor):
         """visible_to for a visitor who holds no link, the question almost
@@ -498,16 +531,12 @@ class Game(models.Model):
 
     @property
     def name(self) -> str:
-        if self.title:
-            return self.title
-        return self.rules.name if self.kind in REGISTRY else self.kind
+        return game_name(self.title, self.kind)
 
     @property
     def table_of_event(self) -> str:
         """Which club night's round and table this game is, in the reader's language."""
-        return gettext("{event} · round {round} · table {table}").format(
-            event=self.part_of, round=self.part_round, table=self.part_table
-        )
+        return event_table_words(self.part_of, self.part_round, self.part_table)
 
     @property
     def ends_by_table(self) -> bool:
@@ -553,10 +582,7 @@ class Game(models.Model):
         cached outcome; seats must be loaded with their players."""
         if self.kind not in REGISTRY:
             return []
-        self.load_seats()
-        sides = self.rules.side_names([seat.player.name for seat in self.seats.all()])
-        totals = self.final_totals or [0] * len(sides)
-        return list(zip(sides, totals, strict=False))
+        return side_scores(self.kind, self.player_names, self.final_totals)
 
     @property
     def played_for(self) -> str:
