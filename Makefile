@@ -77,7 +77,9 @@ test: $(STAMP) $(PYODIDE)
 	$(TEST_ENV) $(BIN)/python -m pytest -m "not browser"
 
 # The browser tests (need Debian's chromium at /usr/bin/chromium). axe-core,
-# which the accessibility tests inject, comes from the npm registry.
+# which the accessibility tests inject, comes from the npm registry. On
+# SQLite their live server shares a database file, in WAL mode as `make run`
+# serves it.
 AXE_VERSION := 4.14.1
 AXE := .cache/node/axe-core-$(AXE_VERSION)
 $(AXE):
@@ -87,7 +89,8 @@ $(AXE):
 browser: $(STAMP) $(PYODIDE) $(AXE)
 	$(TEST_ENV) $(COMPILE)
 	$(TEST_ENV) $(BIN)/python manage.py collectstatic --noinput --verbosity 0
-	$(TEST_ENV) $(BIN)/python -m pytest -m browser $(BROWSER_ARGS)
+	$(TEST_ENV) $(if $(DATABASE_URL),,TEST_DATABASE_NAME="$(CURDIR)/.cache/browser-tests.sqlite3") \
+		$(BIN)/python -m pytest -m browser $(BROWSER_ARGS)
 
 # The pages are served as `make run` serves them, so static files are collected first.
 # The harness (bench/) is installed only by its own settings.

@@ -314,6 +314,10 @@ if "sqlite" in DATABASES["default"]["ENGINE"]:
         {"transaction_mode": "IMMEDIATE", "timeout": 20, "init_command": "PRAGMA journal_mode=WAL;"}
     )
     DATABASES["default"]["CONN_MAX_AGE"] = None
+    if os.environ.get("TEST_DATABASE_NAME"):
+        # The browser tests' live server shares a file in WAL mode, as a
+        # served app does: in memory, a reader beside a writer is refused.
+        DATABASES["default"].setdefault("TEST", {})["NAME"] = os.environ["TEST_DATABASE_NAME"]
 if "postgres" in DATABASES["default"]["ENGINE"]:
     # At most DB_POOL_SIZE connections an app process; a request waits up
     # to 10 s for one rather than fail.

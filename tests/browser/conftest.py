@@ -36,12 +36,9 @@ PHONE = {
 class InFlight:
     """WSGI middleware that counts the requests the live server is still
     answering (a response counts until the server has closed it), so that
-    a test's end can wait for them.
-
-    The test database on SQLite is in memory and shared with the live
-    server's threads: emptying it while a late request from a page just
-    closed (a poll, the service worker's fetch) still reads a table is
-    refused as "database table is locked"."""
+    a test's end can wait for them: a late request from a page just closed
+    (a poll, the service worker's fetch) would otherwise still read or
+    write as the database is emptied for the next test."""
 
     def __init__(self, app) -> None:
         self.app = app
@@ -236,23 +233,9 @@ def sign_in(context: BrowserContext, live_server, user) -> None:
 
 
 def member():
-    """The member of the factories' group that the browser tests sign in as.
-
-    The test database on SQLite is in memory, shared with the live server's
-    threads; a table one of them is reading (a poll from a page still open)
-    is refused at once as "locked" rather than waited for, so the set-up
-    tries again for a moment."""
-    from django.db import OperationalError
-
+    """The member of the factories' group that the browser tests sign in as."""
     from tests.factories import make_member
 
-    for _ in range(50):
-        try:
-            return make_member("member")
-        except OperationalError as locked:
-            if "locked" not in str(locked):
-                raise
-            time.sleep(0.1)
     return make_member("member")
 
 

@@ -86,8 +86,7 @@ def play_the_table(phone: Page, code: str, names: list[str]) -> None:
     shot(phone, f"standings-on-a-phone-{names[0]}")
     width = phone.evaluate("document.scrollingElement.scrollWidth")
     assert width <= 390, f"the standings are {width} px wide on a 390 px phone"
-    # Put down until the next round: a sheet left open polls the test's
-    # in-memory database, which refuses a write beside a read at once.
+    # Put down until the next round, as a player would.
     phone.goto("about:blank")
 
 
