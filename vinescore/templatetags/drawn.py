@@ -6,6 +6,7 @@ own: vinescore.our_text)."""
 
 from django import template
 from django.utils.html import conditional_escape as escape
+from django.utils.html import format_html_join
 from django.utils.safestring import SafeString
 
 register = template.Library()
@@ -83,3 +84,10 @@ def hand_changes(changes: list[tuple[str, str]]) -> SafeString:
             for name, change in changes
         )
     )
+
+
+@register.filter
+def scoreline(scores: list[tuple[str, int]]) -> SafeString:
+    """A card's sides and their totals ("Ana 30 · Ben 16"), twenty cards a
+    History page."""
+    return format_html_join("", "<span>{} <strong>{}</strong></span>", scores)
