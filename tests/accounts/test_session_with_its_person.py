@@ -32,6 +32,37 @@ def test_the_session_and_its_person_are_one_query():
     assert not any('FROM "auth_user"' in q["sql"] for q in ctx.captured_queries)
 
 
+def test_the_person_s_groups_are_read_with_their_session():
+    phone = signed_in("member")
+    member = get_user_model().objects.get(username="member")
+    Group.objects.start("Zebra club", member)
+    with CaptureQueriesContext(connection) as ctx:
+        page = phone.get("/history/").content.decode()
+    assert "Zebra club" in page and "Game night" in page
+    sessions = [q["sql"] for q in ctx.captured_queries if 'FROM "accounts_session"' in q["sql"]]
+    assert len(sessions) == 1 and 'JOIN "accounts_membership"' in sessions[0], sessions
+    assert not any('FROM "accounts_membership"' in q["sql"] for q in ctx.captured_queries)
+
+
+def test_a_member_removed_between_two_pages_no_longer_sees_the_group():
+    phone = signed_in("member")
+    member = get_user_model().objects.get(username="member")
+    zebra = Group.objects.start("Zebra club", member)
+    theirs = make_game(group=zebra)
+    assert phone.get(theirs.get_absolute_url()).status_code == 200
+    Membership.objects.filter(group=zebra, user=member).delete()
+    assert phone.get(theirs.get_absolute_url()).status_code == 404
+    history = phone.get("/history/")
+    # Their one group left: the top bar names no group to switch to.
+    assert history.status_code == 200 and "Zebra club" not in history.content.decode()
+
+
+def test_someone_signed_in_in_no_group_is_sent_to_their_account_page():
+    phone = signed_in("member")
+    Membership.objects.filter(user__username="member").delete()
+    assert phone.get("/history/")["Location"] == "/accounts/"
+
+
 def test_an_account_made_inactive_is_signed_out_at_its_next_request():
     phone = signed_in("member")
     game = make_game()
@@ -82,3 +113,9 @@ def test_a_session_key_the_server_never_gave_is_not_taken_on():
     assert given != "x" * 32 and Session.objects.filter(session_key=given).exists()
     assert not Session.objects.filter(session_key="x" * 32).exists()
     assert phone.get(game.get_absolute_url()).status_code == 200
+
+
+def test_a_group_read_with_the_session_is_read_whole():
+    # sessions.unexpired reads each of these columns of the person's groups;
+    # a column added to Group is to be read there too.
+    assert [f.attname for f in Group._meta.concrete_fields] == ["id", "name", "created_at"]

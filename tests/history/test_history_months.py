@@ -123,7 +123,8 @@ def test_a_second_look_at_history_counts_nothing_again(client, django_assert_num
     on(make_game(), "2026-01-05")
     make_game()
     client.get("/history/")
-    # who is asking (session, membership), the history's stamp and its
-    # players: the page drawn for that state is found kept
-    with django_assert_num_queries(4):
+    # who is asking (the session with its person and their groups), the
+    # history's stamp and its players: the page drawn for that state is
+    # found kept
+    with django_assert_num_queries(3):
         assert "2 games" in client.get("/history/").content.decode()

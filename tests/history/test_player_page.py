@@ -104,14 +104,14 @@ def test_a_second_look_at_a_player_adds_nothing_up_again(client):
     ana = Player.objects.get(name="Ana")
     client.get(f"/players/{ana.pk}/")  # the group's ratings are kept in the database
     first, second = page_queries(client, ana)
-    # The second look reads the session with its person, the player with
-    # the group's other players, the person's groups and the stamp of the
+    # The second look reads the session with its person and their groups,
+    # the player with the group's other players, and the stamp of the
     # group's games; the page below the top bar is found kept.
-    assert second == 4
-    # First: those four, the record's version, its stats (four queries),
+    assert second == 3
+    # First: those three, the record's version, its stats (four queries),
     # who they met (two), their latest games and those games' cards (two),
     # and the group's ratings (their stamp and the kept ratings).
-    assert first == 16
+    assert first == 15
 
 
 def test_two_members_are_served_the_same_kept_page_each_with_their_own_token(
@@ -123,7 +123,7 @@ def test_two_members_are_served_the_same_kept_page_each_with_their_own_token(
     for phone in phones:
         phone.sign_in()
     bodies = [phones[0].get(f"/players/{ana.pk}/").content.decode()]
-    with django_assert_num_queries(4):  # drawn for the first member, found kept
+    with django_assert_num_queries(3):  # drawn for the first member, found kept
         bodies.append(phones[1].get(f"/players/{ana.pk}/").content.decode())
     kept = [body[body.index('<p class="muted">1 finished game') :] for body in bodies]
     assert kept[0] == kept[1]

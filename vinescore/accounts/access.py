@@ -18,6 +18,7 @@ from django.core.exceptions import PermissionDenied
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext, gettext_noop
 
+from . import sessions
 from .models import Group, Membership
 
 CURRENT = "group"  # the session's key for the group the lists show
@@ -81,9 +82,12 @@ def places(request: HttpRequest) -> dict[int, Place]:
     if not hasattr(request, "_places"):
         found: dict[int, Place] = {}
         if request.user.is_authenticated:
-            memberships = Membership.objects.filter(user=request.user).select_related("group")
-            for membership in memberships:
-                found[membership.group_id] = Place(membership.group, membership.role)
+            groups = sessions.groups_read_with(request)
+            if groups is None:
+                memberships = Membership.objects.filter(user=request.user).select_related("group")
+                groups = [(membership.group, membership.role) for membership in memberships]
+            for group, role in groups:
+                found[group.pk] = Place(group, role)
         request._places = found
     return request._places
 
@@ -238,6 +242,7 @@ def look_again(request: HttpRequest) -> None:
     afresh: for a request that lives all evening, as a stream does."""
     for name in ("_places", "_guest_games"):
         vars(request).pop(name, None)
+    sessions.forget_groups(request)
 
 
 def by_guest(request: HttpRequest, game_id: int) -> bool:

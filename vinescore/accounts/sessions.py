@@ -1,8 +1,9 @@
 """Sessions, kept on the server (SESSION_ENGINE names this module): Django's
 database store, writing the signed-in person's id beside each session (see
 models.Session), so that signing out ends a session everywhere and the live
-sheet's idle check can join it in its one query. The person is read with
-the session's row (one query, not two: signed_in)."""
+sheet's idle check can join it in its one query. The person, and the
+groups every page's top bar and access check ask for, are read with the
+session's row (one query, not three: signed_in, groups_read_with)."""
 
 from contextvars import ContextVar
 
@@ -16,11 +17,12 @@ from django.contrib.auth import (
 )
 from django.contrib.sessions.backends.db import SessionStore as DatabaseStore
 from django.core.exceptions import SuspiciousOperation
+from django.db.models import F
 from django.http import HttpRequest
 from django.utils import timezone
 from django.utils.crypto import constant_time_compare
 
-from .models import Session
+from .models import Group, Session
 
 MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 
@@ -29,15 +31,30 @@ MODEL_BACKEND = "django.contrib.auth.backends.ModelBackend"
 NEW_KEY = ContextVar("new session key", default=False)
 
 
-def unexpired(session_key: str) -> Session | None:
-    """The session's row with its person, if it has not run out."""
-    rows = Session.objects.select_related("user")
-    return rows.filter(session_key=session_key, expire_date__gt=timezone.now()).first()
+def unexpired(session_key: str) -> list[Session]:
+    """The session's row with its person, once for each of the person's
+    groups (`place_*`: their role, the group's columns), in the order the
+    groups are listed; one row without a group; none if it has run out.
+    A group's every column is read (name, created_at): a Group made of
+    them is the whole row."""
+    rows = Session.objects.select_related("user").filter(
+        session_key=session_key, expire_date__gt=timezone.now()
+    )
+    return list(
+        rows.annotate(
+            place_role=F("user__memberships__role"),
+            place_group=F("user__memberships__group"),
+            place_name=F("user__memberships__group__name"),
+            place_created_at=F("user__memberships__group__created_at"),
+        ).order_by("user__memberships__group__name", "user__memberships__group")
+    )
 
 
 class SessionStore(DatabaseStore):
-    # The person the session's row names, read with it.
+    # The person the session's row names, and their groups with their role in
+    # each, read with it (taken once: groups_read_with).
     person = None
+    groups: list[tuple[Group, str]] | None = None
 
     @classmethod
     def get_model_class(cls):
@@ -63,13 +80,41 @@ class SessionStore(DatabaseStore):
         (run out, or never there) is left to Django's own load, which
         forgets the key the cookie named and logs what is suspicious."""
         try:
-            row = unexpired(self.session_key)
+            rows = unexpired(self.session_key)
         except SuspiciousOperation:
-            row = None
-        if row is None:
+            rows = []
+        if not rows:
             return super().load()
-        self.person = row.user
-        return self.decode(row.session_data)
+        self.person = rows[0].user
+        self.groups = [
+            (
+                Group(id=row.place_group, name=row.place_name, created_at=row.place_created_at),
+                row.place_role,
+            )
+            for row in rows
+            if row.place_group is not None
+        ]
+        return self.decode(rows[0].session_data)
+
+
+def groups_read_with(request: HttpRequest) -> list[tuple[Group, str]] | None:
+    """The signed-in person's groups and roles read with their session's row,
+    the first time they are asked for; None after that, or when the person
+    signed in is not the one the row named: then they are read afresh."""
+    session = getattr(request, "session", None)
+    person = getattr(session, "person", None)
+    groups = getattr(session, "groups", None)
+    if person is None or groups is None or person.pk != request.user.pk:
+        return None
+    session.groups = None
+    return groups
+
+
+def forget_groups(request: HttpRequest) -> None:
+    """The groups read with the session are not taken: read afresh."""
+    session = getattr(request, "session", None)
+    if isinstance(session, SessionStore):
+        session.groups = None
 
 
 def signed_in(request: HttpRequest):
