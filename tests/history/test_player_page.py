@@ -109,9 +109,10 @@ def test_a_second_look_at_a_player_adds_nothing_up_again(client):
     # group's games; the page below the top bar is found kept.
     assert second == 3
     # First: those three, the record's version, its stats (four queries),
-    # who they met (two), their latest games and those games' cards (two),
-    # and the group's ratings (their stamp and the kept ratings).
-    assert first == 15
+    # who they met (one: the games of each kind are the record's), their
+    # latest games and those games' cards (two), and the group's ratings
+    # (their stamp and the kept ratings).
+    assert first == 14
 
 
 def test_two_members_are_served_the_same_kept_page_each_with_their_own_token(

@@ -199,7 +199,8 @@ def player_content(player: Player, others: tuple, error: str) -> str:
     # Adding up thousands of games is done once per version of the record.
     version = player.record_version()
     record = fragments.cached(("player record", *version), lambda: player_record(player))
-    with_whom = fragments.cached(("player together", *version), lambda: together(player))
+    finished = [(line.kind, line.played) for line in record["stats"].by_game]
+    with_whom = fragments.cached(("player together", *version), lambda: together(player, finished))
     return render_to_string(
         "history/player_detail.html#content",
         {

@@ -10,6 +10,7 @@ Opponents count finished games beaten or lost to (a shared win is neither).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from django.db.models import Count, F, Q
@@ -100,10 +101,11 @@ def partners_by_hand(rules: GameRules) -> bool:
     return any(f.name == "partner" for f in rules.fields(table))
 
 
-def together(player: Player) -> list[Family]:
+def together(player: Player, finished: Iterable[tuple[str, int]]) -> list[Family]:
     """The player's partners and opponents in each game family they finished
-    a game of, the family with the most games first. Added up in the
-    database: each other player met, per game kind and side, in one query."""
+    a game of (`finished`: how many of each kind, as their record counts
+    them), the family with the most games first. Added up in the database:
+    each other player met, per game kind and side, in one query."""
     known = [rules.key for rules in REGISTRY]
     mine = Seat.objects.filter(
         player=player,
@@ -113,7 +115,9 @@ def together(player: Player) -> list[Family]:
     )
     families: dict[str, Family] = {}
     per_hand: dict[str, bool] = {}  # asked once a game kind: the answer is its rules'
-    for kind, games in mine.values_list("game__kind").annotate(games=Count("pk")):
+    for kind, games in finished:
+        if kind not in REGISTRY:
+            continue
         rules = REGISTRY[kind]
         family = families.setdefault(family_of(rules), Family(family_of(rules)))
         family.games += games
