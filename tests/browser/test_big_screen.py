@@ -93,3 +93,27 @@ def test_forty_players_fit_the_tv_whole_and_large(browser, live_server, tmp_path
     folder = README_SHOTS if os.environ.get("UPDATE_README_SHOTS") else tmp_path
     screen.screenshot(path=folder / "club-screen.png")
     assert screen.errors == []
+
+
+def test_a_tv_on_a_replaced_link_says_so_and_stops_asking(browser, live_server, tmp_path):
+    from vinescore.club.models import new_screen_key
+
+    event = club_night(8)
+    context = browser.new_context(base_url=live_server.url, **TV)
+    context.set_default_timeout(10_000)
+    screen = context.new_page()
+    screen.clock.install()  # the TV's poll (every 20 s) is run by the test's clock
+    asked = []
+    screen.on("request", lambda request: asked.append(request.url))
+    screen.goto(f"/screen/{event.screen_token}/")
+    expect(screen.locator("#screen")).to_contain_text("round 1 of 3")
+    # The organiser gives the screen a new link: this TV's is no longer good.
+    event.screen_key = new_screen_key()
+    event.save(update_fields=["screen_key"])
+    screen.clock.run_for("00:21")
+    expect(screen.get_by_text("replaced by a new one")).to_be_visible()
+    screen.screenshot(path=tmp_path / "club-screen-replaced.png")
+    polls = len([url for url in asked if url.endswith("/live/")])
+    screen.clock.run_for("01:00")  # three more polls' time: none is asked
+    assert len([url for url in asked if url.endswith("/live/")]) == polls
+    context.close()
