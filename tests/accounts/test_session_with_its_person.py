@@ -27,9 +27,19 @@ def test_the_session_and_its_person_are_one_query():
     with CaptureQueriesContext(connection) as ctx:
         response = phone.get(game.get_absolute_url(), headers={"HX-Request": "true"})
     assert response.status_code == 200 and "Hand 1 ·" in response.content.decode()
-    sessions = [q["sql"] for q in ctx.captured_queries if 'FROM "accounts_session"' in q["sql"]]
-    assert len(sessions) == 1 and 'JOIN "auth_user"' in sessions[0], sessions
-    assert not any('FROM "auth_user"' in q["sql"] for q in ctx.captured_queries)
+    assert read_with_the_session(ctx, "auth_user")
+
+
+def read_with_the_session(ctx: CaptureQueriesContext, table: str) -> bool:
+    """Whether the request read `table` in its one query of the session, and
+    in no other."""
+    sql = [query["sql"] for query in ctx.captured_queries]
+    sessions = [statement for statement in sql if 'FROM "accounts_session"' in statement]
+    return (
+        len(sessions) == 1
+        and f'JOIN "{table}"' in sessions[0]
+        and not any(f'FROM "{table}"' in statement for statement in sql)
+    )
 
 
 def test_the_person_s_groups_are_read_with_their_session():
@@ -39,9 +49,7 @@ def test_the_person_s_groups_are_read_with_their_session():
     with CaptureQueriesContext(connection) as ctx:
         page = phone.get("/history/").content.decode()
     assert "Zebra club" in page and "Game night" in page
-    sessions = [q["sql"] for q in ctx.captured_queries if 'FROM "accounts_session"' in q["sql"]]
-    assert len(sessions) == 1 and 'JOIN "accounts_membership"' in sessions[0], sessions
-    assert not any('FROM "accounts_membership"' in q["sql"] for q in ctx.captured_queries)
+    assert read_with_the_session(ctx, "accounts_membership")
 
 
 def test_a_member_removed_between_two_pages_no_longer_sees_the_group():
