@@ -17,6 +17,8 @@ from tests.factories import make_game, make_member, session_cookie
 from vinescore.accounts import access
 from vinescore.accounts.access import Visitor
 from vinescore.accounts.models import Group, Membership, Session
+from vinescore.accounts.sessions import SessionStore
+from vinescore.accounts.sessions import signed_in as signed_in_person
 from vinescore.table.models import Game, game_seen
 
 pytestmark = pytest.mark.django_db
@@ -94,6 +96,20 @@ def test_a_long_request_that_looks_again_finds_a_member_removed_meanwhile(rf):
     assert group.pk in access.places(request)
     Membership.objects.filter(user=user, group=group).delete()
     assert group.pk in access.places(request)  # read once a request
+    access.look_again(request)
+    assert group.pk not in access.places(request)
+
+
+def test_groups_read_with_the_session_are_read_afresh_when_a_long_request_looks_again(rf):
+    user = make_member("dee")
+    group = Group.objects.get(memberships__user=user)
+    request = rf.get("/")
+    request.session = SessionStore(session_key=session_cookie(user)[1])
+    with CaptureQueriesContext(connection) as first:
+        request.user = signed_in_person(request)  # as the middleware signs them in
+        assert group.pk in access.places(request)
+    assert len(first) == 1  # the session's row, with the person and their groups
+    Membership.objects.filter(user=user, group=group).delete()
     access.look_again(request)
     assert group.pk not in access.places(request)
 

@@ -51,7 +51,7 @@ def unexpired(session_key: str) -> list[Session]:
 
 class SessionStore(DatabaseStore):
     # The person the session's row names, and their groups with their role in
-    # each, read with it (taken once: groups_read_with).
+    # each, read with it (groups_read_with; forget_groups).
     person = None
     groups: list[tuple[Group, str]] | None = None
 
@@ -100,20 +100,20 @@ class SessionStore(DatabaseStore):
 
 
 def groups_read_with(request: HttpRequest) -> list[tuple[Group, str]] | None:
-    """The signed-in person's groups and roles read with their session's row,
-    the first time they are asked for; None after that, or when the person
-    signed in is not the one the row named: then they are read afresh."""
+    """The signed-in person's groups and roles read with their session's row;
+    None when they were not (another session store), were forgotten, or the
+    person signed in is not the one the row named: then they are read afresh."""
     session = getattr(request, "session", None)
-    person = getattr(session, "person", None)
-    groups = getattr(session, "groups", None)
-    if person is None or groups is None or person.pk != request.user.pk:
+    if not isinstance(session, SessionStore) or session.groups is None:
         return None
-    session.groups = None
-    return groups
+    if session.person is None or session.person.pk != request.user.pk:
+        return None
+    return session.groups
 
 
 def forget_groups(request: HttpRequest) -> None:
-    """The groups read with the session are not taken: read afresh."""
+    """The groups read with the session are out of date (a request that lives
+    all evening looks again): the next ask reads them afresh."""
     session = getattr(request, "session", None)
     if isinstance(session, SessionStore):
         session.groups = None
