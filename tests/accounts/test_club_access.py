@@ -162,6 +162,9 @@ def test_the_organiser_runs_the_night_from_start_to_finish(client):
     assert polled.status_code == 286
     assert "replaced by a new one" in polled.content.decode()
     assert Phone(user=None).get(f"{old}live/").status_code == 404
+    # A link never given by this server is not one that was replaced.
+    made_up = Phone(user=None).get("/screen/made-up/live/", headers={"HX-Request": "true"})
+    assert made_up.status_code == 404
 
     round_played(1)(event)
     assert client.post(*draw(2)(event)).status_code == 302

@@ -368,7 +368,9 @@ def event_screen_live(request: HttpRequest, token: str) -> HttpResponse:
     """The screen's part, polled: 304 while its state has not moved."""
     found = screen_found(token)
     if found is None:
-        if request.htmx:  # a TV polling a renewed link: it says so and stops asking
+        if request.htmx and Event.screen_of(token) is not None:
+            # A TV polling a link signed here but renewed since (or its
+            # night gone): it says so and stops asking.
             return HttpResponseStopPolling(render_to_string("club/screen.html#ended"))
         raise Http404(gettext("No such page."))
     pk, state = found
