@@ -579,9 +579,7 @@ class Game(models.Model):
 
     def scores(self) -> list[tuple[str, int]]:
         """Each side's name and final total (balance in coin games), from the
-        cached outcome; seats must be loaded with their players."""
-        if self.kind not in REGISTRY:
-            return []
+        cached outcome; the seats are read with their players unless they were."""
         return side_scores(self.kind, self.player_names, self.final_totals)
 
     @property
