@@ -1,9 +1,13 @@
 import re
+from collections import Counter
 
 import pytest
 from django.core.cache import cache
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
+from hypothesis import given
+from hypothesis import settings as examples
+from hypothesis import strategies as st
 
 from tests.factories import NAMES, make_game, make_player
 from tests.phone import Phone
@@ -108,11 +112,11 @@ def test_a_second_look_at_a_player_adds_nothing_up_again(client):
     # the player with the group's other players, and the stamp of the
     # group's games; the page below the top bar is found kept.
     assert second == 3
-    # First: those three, the record's version, its stats (four queries),
-    # who they met (one: the games of each kind are the record's), their
-    # latest games and those games' cards (two), and the group's ratings
-    # (their stamp and the kept ratings).
-    assert first == 14
+    # First: those three, the record's version, its figures (one read of
+    # their seats, and the game of their best hand), who they met (one,
+    # which names their rival too), their latest games and those games'
+    # cards (two), and the group's ratings (their stamp and the kept ones).
+    assert first == 12
 
 
 def test_two_members_are_served_the_same_kept_page_each_with_their_own_token(
@@ -236,3 +240,44 @@ def test_games_deleted_in_the_admins_list_leave_the_player_page(admin_client, cl
     )
     assert not Game.objects.filter(pk=game.pk).exists()
     assert "0 finished games" in client.get(f"/players/{ana.pk}/").content.decode()
+
+
+@examples(max_examples=20, deadline=None)
+@given(
+    games=st.lists(
+        st.tuples(st.permutations(NAMES[:5]), st.integers(0, 3), st.booleans()), max_size=6
+    )
+)
+def test_the_record_read_in_one_go_agrees_with_each_game_counted_by_hand(games):
+    """Whoever sits where, wins, or has not finished yet: Ana's figures, her
+    streaks and her rival (who won most of the games she lost, the first
+    name on a tie) are what counting her finished games one by one gives."""
+    with transaction.atomic():
+        for seating, winner, finished in games:
+            names = tuple(seating[:4])
+            sweep = {"bidder": winner, "bid": 13, "tricks": [13 * (i == winner) for i in range(4)]}
+            make_game(names=names, hands=[sweep] * (4 if finished else 1))
+        ana = Player.objects.get(name="Ana") if Player.objects.filter(name="Ana") else None
+        if ana is None:
+            transaction.set_rollback(True)
+            return
+        stats = player_stats(ana)
+
+        hers = Game.objects.filter(seats__player=ana).order_by("finished_at", "pk")
+        over = [game for game in hers if game.finished_at is not None]
+        won = [game.seats.get(player=ana).won for game in over]
+        beaten_by = Counter(
+            seat.player.name
+            for game, ana_won in zip(over, won, strict=True)
+            if not ana_won
+            for seat in game.seats.filter(won=True)
+        )
+        rival = min(beaten_by.items(), key=lambda item: (-item[1], item[0]), default=("", 0))
+        assert (stats.played, stats.won, stats.in_progress) == (
+            len(over),
+            sum(won),
+            len(hers) - len(over),
+        )
+        assert stats.results == won
+        assert (stats.rival, stats.rival_wins) == rival
+        transaction.set_rollback(True)

@@ -26,7 +26,7 @@ from vinescore.table.views import get_player
 
 from . import cards, charts
 from .stats import head_to_head, player_stats
-from .together import ENOUGH, together
+from .together import ENOUGH
 
 CHART_GAMES = 100  # a player's chart shows their latest finished games
 CARD = "player-card"  # the name their latest games' cards are kept under (player_detail.html)
@@ -199,8 +199,6 @@ def player_content(player: Player, others: tuple, error: str) -> str:
     # Adding up thousands of games is done once per version of the record.
     version = player.record_version()
     record = fragments.cached(("player record", *version), lambda: player_record(player))
-    finished = [(line.kind, line.played) for line in record["stats"].by_game]
-    with_whom = fragments.cached(("player together", *version), lambda: together(player, finished))
     return render_to_string(
         "history/player_detail.html#content",
         {
@@ -210,7 +208,7 @@ def player_content(player: Player, others: tuple, error: str) -> str:
             "kept_for": cards.KEPT_FOR,
             "others": others,
             "error": error,
-            "together": with_whom,
+            "together": record["stats"].together,
             "together_enough": ENOUGH,
             # What the record shows is the same for every visitor of this version.
             "record_version": version,

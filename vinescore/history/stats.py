@@ -3,12 +3,15 @@ Game.refresh_result() keeps, so no game is replayed to show it."""
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass, field
 
-from django.db.models import Count, F, Q, Sum
+from django.db.models import BooleanField, ExpressionWrapper, Q
 
 from vinescore.scoring import REGISTRY
 from vinescore.table.models import Game, Player, Seat
+
+from .together import Family, together
 
 
 @dataclass
@@ -40,6 +43,7 @@ class PlayerStats:
     rival_wins: int = 0
     net_coins: int | None = None
     results: list[bool] = field(default_factory=list)  # finished games, oldest first
+    together: list[Family] = field(default_factory=list)  # who they met, by family
 
     @property
     def win_rate(self) -> int:
@@ -60,60 +64,64 @@ def streaks(results: list[bool]) -> tuple[int, int]:
 
 
 def player_stats(player: Player) -> PlayerStats:
+    """The player's record, from one read of their seats (each game's kind,
+    whether it is over, and the seat's summary), oldest finished first; who
+    they met comes from together(), and their rival with it."""
     stats = PlayerStats(player)
-    seats = Seat.objects.filter(player=player, game__deleted_at__isnull=True)
-    finished = seats.filter(game__finished_at__isnull=False)
-    done = Q(game__finished_at__isnull=False)
-    with_stakes = Q(game__stakes__isnull=False)
-    coins = coin_games()
-    # Each game kind's counts, bids and coins, added up in one query.
-    for row in seats.values("game__kind").annotate(
-        played=Count("pk", filter=done),
-        won=Count("pk", filter=done & Q(won=True)),
-        in_progress=Count("pk", filter=~done),
-        bids=Sum("bids"),
-        made=Sum("bids_made"),
-        bid_total=Sum("bid_total"),
-        staked=Count("pk", filter=with_stakes),
-        net=Sum(F("total") - F("game__stakes"), filter=with_stakes),
-    ):
-        kind = row["game__kind"]
-        if row["played"]:
-            name = REGISTRY[kind].name if kind in REGISTRY else kind
-            stats.by_game.append(GameLine(kind, name, row["played"], row["won"]))
-        stats.in_progress += row["in_progress"]
-        stats.bids += row["bids"] or 0
-        stats.bids_made += row["made"] or 0
-        stats.bid_total += row["bid_total"] or 0
-        if kind in coins and row["staked"]:
-            stats.net_coins = (stats.net_coins or 0) + (row["net"] or 0)
-    stats.by_game.sort(key=lambda line: (-line.played, line.name))
+    coins = set(coin_games())
+    seats = (
+        Seat.objects.filter(player=player, game__deleted_at__isnull=True)
+        .annotate(done=ExpressionWrapper(Q(game__finished_at__isnull=False), BooleanField()))
+        .order_by("game__finished_at", "game")
+    )
+    lines: dict[str, GameLine] = {}
+    best = None
+    for kind, done, won, bids, made, bid_total, stakes, total, best_hand in seats.values_list(
+        "game__kind", "done", "won", "bids", "bids_made", "bid_total",
+        "game__stakes", "total", "best_hand",
+    ):  # fmt: skip
+        if done:
+            if kind not in lines:
+                name = REGISTRY[kind].name if kind in REGISTRY else kind
+                lines[kind] = GameLine(kind, name, 0, 0)
+            lines[kind].played += 1
+            lines[kind].won += bool(won)
+            stats.results.append(bool(won))
+        else:
+            stats.in_progress += 1
+        stats.bids += bids or 0
+        stats.bids_made += made or 0
+        stats.bid_total += bid_total or 0
+        if kind in coins and stakes is not None:
+            stats.net_coins = (stats.net_coins or 0) + (total or 0) - stakes
+        elif kind not in coins and best_hand is not None and (best is None or best_hand > best):
+            best = best_hand
+    stats.by_game = sorted(lines.values(), key=lambda line: (-line.played, line.name))
     stats.played = sum(line.played for line in stats.by_game)
     stats.won = sum(line.won for line in stats.by_game)
-    stats.best_hand = (
-        seats.filter(best_hand__isnull=False)
-        .exclude(game__kind__in=coins)
-        .select_related("game")
-        .order_by("-best_hand", "-game__created_at")
-        .first()
-    )
-    results = list(finished.order_by("game__finished_at", "game__pk").values_list("won", flat=True))
-    stats.current_streak, stats.longest_streak = streaks(results)
-    stats.results = results
-
-    lost = finished.filter(won=False).values("game")
-    rival = (
-        Seat.objects.filter(game__in=lost, won=True)
-        .exclude(player=player)
-        .values("player__name")
-        .annotate(wins=Count("pk"))
-        .order_by("-wins", "player__name")
-        .first()
-    )
-    if rival:
-        stats.rival, stats.rival_wins = rival["player__name"], rival["wins"]
-
+    stats.current_streak, stats.longest_streak = streaks(stats.results)
+    if best is not None:  # the latest game it was scored in
+        stats.best_hand = (
+            Seat.objects.filter(player=player, game__deleted_at__isnull=True, best_hand=best)
+            .exclude(game__kind__in=coins)
+            .select_related("game")
+            .order_by("-game__created_at")
+            .first()
+        )
+    stats.together = together(player, [(line.kind, line.played) for line in stats.by_game])
+    stats.rival, stats.rival_wins = rival(stats.together)
     return stats
+
+
+def rival(families: list[Family]) -> tuple[str, int]:
+    """Who won most of the finished games the player lost, and how many:
+    each opponent's losses to them, over every family ("", 0 if nobody)."""
+    wins: Counter[str] = Counter()
+    for family in families:
+        for opponent in family.opponents.values():
+            wins[opponent.name] += opponent.lost_to
+    found = min(wins.items(), key=lambda item: (-item[1], item[0]), default=("", 0))
+    return found if found[1] else ("", 0)
 
 
 def coin_games() -> list[str]:
