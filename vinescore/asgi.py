@@ -9,8 +9,8 @@ thread of a fixed pool (`page_threads`), which gives its database
 connection back to the connection pool when the call ends; a stream's
 middleware runs briefly on asgiref's shared thread, its reads on the
 worker's pool, each giving its connection back likewise (on SQLite, each thread
-keeps its own). (/up/ served:
-2.4 ms of CPU with a thread a request, 1.6 ms on the pool.)
+keeps its own). A thread started and joined per request cost a third of
+`/up/` (README: "pages on a fixed pool of threads").
 """
 
 import asyncio
