@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from django.db.models import BooleanField, ExpressionWrapper, Q
 
@@ -39,8 +40,6 @@ class PlayerStats:
     best_hand: Seat | None = None
     current_streak: int = 0
     longest_streak: int = 0
-    rival: str = ""
-    rival_wins: int = 0
     net_coins: int | None = None
     results: list[bool] = field(default_factory=list)  # finished games, oldest first
     together: list[Family] = field(default_factory=list)  # who they met, by family
@@ -53,6 +52,26 @@ class PlayerStats:
     def average_bid(self) -> float | None:
         return round(self.bid_total / self.bids, 1) if self.bids else None
 
+    @cached_property
+    def beaten_by(self) -> tuple[str, int]:
+        """Who won most of the finished games the player lost, and how many
+        (the first name on a tie; ("", 0) if nobody): each opponent's wins
+        over them, as who they met counts them, over every family."""
+        wins: Counter[str] = Counter()
+        for family in self.together:
+            for opponent in family.opponents.values():
+                wins[opponent.name] += opponent.lost_to
+        found = min(wins.items(), key=lambda item: (-item[1], item[0]), default=("", 0))
+        return found if found[1] else ("", 0)
+
+    @property
+    def rival(self) -> str:
+        return self.beaten_by[0]
+
+    @property
+    def rival_wins(self) -> int:
+        return self.beaten_by[1]
+
 
 def streaks(results: list[bool]) -> tuple[int, int]:
     """(current, longest) runs of wins, oldest result first."""
@@ -64,9 +83,10 @@ def streaks(results: list[bool]) -> tuple[int, int]:
 
 
 def player_stats(player: Player) -> PlayerStats:
-    """The player's record, from one read of their seats (each game's kind,
-    whether it is over, and the seat's summary), oldest finished first; who
-    they met comes from together(), and their rival with it."""
+    """The player's record: one read of their seats (each game's kind,
+    whether it is over, and the seat's summary), oldest finished first; one
+    of their best hand; and who they met (together()), which names their
+    rival too (PlayerStats.beaten_by)."""
     stats = PlayerStats(player)
     coins = set(coin_games())
     seats = (
@@ -75,11 +95,9 @@ def player_stats(player: Player) -> PlayerStats:
         .order_by("game__finished_at", "game")
     )
     lines: dict[str, GameLine] = {}
-    best = None
-    for kind, done, won, bids, made, bid_total, stakes, total, best_hand in seats.values_list(
-        "game__kind", "done", "won", "bids", "bids_made", "bid_total",
-        "game__stakes", "total", "best_hand",
-    ):  # fmt: skip
+    for kind, done, won, bids, made, bid_total, stakes, total in seats.values_list(
+        "game__kind", "done", "won", "bids", "bids_made", "bid_total", "game__stakes", "total"
+    ):
         if done:
             if kind not in lines:
                 name = REGISTRY[kind].name if kind in REGISTRY else kind
@@ -94,34 +112,19 @@ def player_stats(player: Player) -> PlayerStats:
         stats.bid_total += bid_total or 0
         if kind in coins and stakes is not None:
             stats.net_coins = (stats.net_coins or 0) + (total or 0) - stakes
-        elif kind not in coins and best_hand is not None and (best is None or best_hand > best):
-            best = best_hand
     stats.by_game = sorted(lines.values(), key=lambda line: (-line.played, line.name))
     stats.played = sum(line.played for line in stats.by_game)
     stats.won = sum(line.won for line in stats.by_game)
     stats.current_streak, stats.longest_streak = streaks(stats.results)
-    if best is not None:  # the latest game it was scored in
-        stats.best_hand = (
-            Seat.objects.filter(player=player, game__deleted_at__isnull=True, best_hand=best)
-            .exclude(game__kind__in=coins)
-            .select_related("game")
-            .order_by("-game__created_at")
-            .first()
-        )
+    stats.best_hand = (
+        Seat.objects.filter(player=player, game__deleted_at__isnull=True, best_hand__isnull=False)
+        .exclude(game__kind__in=coins)
+        .select_related("game")
+        .order_by("-best_hand", "-game__created_at")
+        .first()
+    )
     stats.together = together(player, [(line.kind, line.played) for line in stats.by_game])
-    stats.rival, stats.rival_wins = rival(stats.together)
     return stats
-
-
-def rival(families: list[Family]) -> tuple[str, int]:
-    """Who won most of the finished games the player lost, and how many:
-    each opponent's losses to them, over every family ("", 0 if nobody)."""
-    wins: Counter[str] = Counter()
-    for family in families:
-        for opponent in family.opponents.values():
-            wins[opponent.name] += opponent.lost_to
-    found = min(wins.items(), key=lambda item: (-item[1], item[0]), default=("", 0))
-    return found if found[1] else ("", 0)
 
 
 def coin_games() -> list[str]:
