@@ -2,6 +2,7 @@ import os
 
 import pytest
 from django.core.cache import caches
+from django.core.cache.backends.db import DatabaseCache
 from django.utils import translation
 from hypothesis import settings as hypothesis_settings
 
@@ -50,11 +51,14 @@ def in_english_unless_asked():
 @pytest.fixture(autouse=True)
 def empty_cache():
     """Each test starts with nothing rendered: a new test database reuses
-    primary keys, so an earlier test's cards and live parts must not be found."""
-    for kept in caches.all():
+    primary keys, so an earlier test's cards and live parts must not be found.
+    The players' records kept in the database are left: a test's go with its
+    transaction, and a record's version names the moment its player was made."""
+    in_memory = [kept for kept in caches.all() if not isinstance(kept, DatabaseCache)]
+    for kept in in_memory:
         kept.clear()
     yield
-    for kept in caches.all():
+    for kept in in_memory:
         kept.clear()
 
 

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 import pytest
+from django.conf import settings
 
 from vinescore.settings import shared_cache
 
@@ -90,5 +91,6 @@ def running_redis() -> Iterator[str]:
 
 
 def redis_cache(url: str) -> dict:
-    """settings.CACHES for the app on this Redis, as REDIS_URL makes it."""
-    return {"default": shared_cache(url)}
+    """settings.CACHES for the app on this Redis, as REDIS_URL makes it (the
+    players' records stay in the database's table)."""
+    return {"default": shared_cache(url), "records": settings.CACHES["records"]}

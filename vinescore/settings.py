@@ -292,6 +292,21 @@ if REDIS_URL and PAGE_CACHE:
 # default: the same store under that name spares each of a sheet's twenty
 # tags a failed lookup.
 CACHES["template_fragments"] = CACHES["default"]
+# A player's record (vinescore/history/stats.py) is added up from every seat
+# they took and changes only when one of their games does: worth keeping
+# where every worker finds it, past a restart. Kept in a table of the
+# database (Django's own DatabaseCache; migrate makes the table), named by
+# the record's version, so never stale. It is data, not a page, as the
+# ratings kept in their table are: PAGE_CACHE=false leaves it kept. Each
+# player's latest version in each language is what is asked for; 5,000 is
+# a club of hundreds of players in three languages.
+CACHES["records"] = {
+    "BACKEND": "django.core.cache.backends.db.DatabaseCache",
+    "LOCATION": "vinescore_records",
+    "TIMEOUT": 60 * 60 * 24 * 30,
+    "KEY_PREFIX": release_digest(),
+    "OPTIONS": {"MAX_ENTRIES": 5_000},
+}
 
 # Served over ASGI, a request's ordinary (sync) code runs on one thread of
 # a pool and a stream's reads on any (vinescore/asgi.py): connections are

@@ -1,5 +1,6 @@
 import re
 from collections import Counter
+from unittest import mock
 
 import pytest
 from django.core.cache import cache
@@ -12,6 +13,7 @@ from hypothesis import strategies as st
 
 from tests.factories import NAMES, make_game, make_player
 from tests.phone import Phone
+from vinescore.history import player_views
 from vinescore.history.stats import player_stats, streaks
 from vinescore.table.models import Game, Player
 
@@ -108,17 +110,40 @@ def test_the_player_page_queries_do_not_grow_with_their_games(client):
 def test_a_second_look_at_a_player_adds_nothing_up_again(client):
     ben_wins()
     ana = Player.objects.get(name="Ana")
-    client.get(f"/players/{ana.pk}/")  # the group's ratings are kept in the database
+    # Her record and the group's ratings are kept in the database.
+    client.get(f"/players/{ana.pk}/")
     first, second = page_queries(client, ana)
     # The second look reads the session with its person and their groups,
     # the player with the group's other players, and the stamp of the
     # group's games; the page below the top bar is found kept.
     assert second == 3
-    # First: those three, the record's version, its figures (one read of
-    # their seats, and the game of their best hand), who they met (one,
-    # which names their rival too), their latest games and those games'
-    # cards (two), and the group's ratings (their stamp and the kept ones).
-    assert first == 12
+    # First: those three, the record's version and the record kept for it,
+    # her latest games' cards (two), and the group's ratings (their stamp
+    # and the kept ones).
+    assert first == 9
+
+
+def test_a_players_record_is_added_up_once_for_every_worker(client):
+    """Kept in the database (settings.CACHES["records"]), not in one worker's
+    memory: a worker that has kept nothing, or one just restarted, finds it
+    there; a game of hers moving makes a new version, added up once."""
+    ben_wins()
+    ana = Player.objects.get(name="Ana")
+    page = f"/players/{ana.pk}/"
+    client.get(page)
+    with mock.patch.object(
+        player_views, "player_record", wraps=player_views.player_record
+    ) as added_up:
+        cache.clear()  # nothing kept in this worker's memory
+        assert "1 finished game" in client.get(page).content.decode()
+        assert added_up.call_count == 0
+        ana_wins()
+        for _ in range(2):
+            cache.clear()
+            body = strip_tags(client.get(page).content.decode())
+            assert "2 finished games" in body
+            assert re.search(r"Won\s*1\b", body)
+        assert added_up.call_count == 1
 
 
 def test_two_members_are_served_the_same_kept_page_each_with_their_own_token(

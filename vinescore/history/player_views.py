@@ -4,6 +4,7 @@ and linking them to the account of the person they are."""
 from __future__ import annotations
 
 from django import forms
+from django.core.cache import caches
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -196,9 +197,12 @@ def player_among_others(request: HttpRequest, pk: int) -> tuple[Player, tuple]:
 
 def player_content(player: Player, others: tuple, error: str) -> str:
     """The page below its visitor's own part, drawn."""
-    # Adding up thousands of games is done once per version of the record.
+    # Adding up thousands of games is done once per version of the record,
+    # for every worker (settings.CACHES["records"]).
     version = player.record_version()
-    record = fragments.cached(("player record", *version), lambda: player_record(player))
+    record = fragments.cached(
+        ("player record", *version), lambda: player_record(player), caches["records"]
+    )
     return render_to_string(
         "history/player_detail.html#content",
         {

@@ -13,6 +13,7 @@ from collections.abc import Callable, Hashable
 from hashlib import blake2b
 
 from django.core.cache import cache
+from django.core.cache.backends.base import BaseCache
 from django.utils.translation import get_language
 
 
@@ -22,11 +23,12 @@ def cache_key(*parts: Hashable) -> str:
     return "html:" + blake2b(repr(parts).encode(), digest_size=16).hexdigest()
 
 
-def cached(parts: tuple, render: Callable[[], object]):
-    """What render() returns for these parts, computed once while cached."""
+def cached(parts: tuple, render: Callable[[], object], store: BaseCache = cache):
+    """What render() returns for these parts, computed once while kept in
+    `store` (the default cache, or another of settings.CACHES)."""
     key = cache_key(*parts)
-    value = cache.get(key)
+    value = store.get(key)
     if value is None:
         value = render()
-        cache.set(key, value)
+        store.set(key, value)
     return value
