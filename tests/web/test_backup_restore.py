@@ -14,6 +14,7 @@ import re
 import subprocess
 import sys
 import time
+from datetime import timedelta
 from importlib import import_module
 from pathlib import Path
 from unittest import mock
@@ -353,6 +354,31 @@ def test_a_backup_from_before_the_game_links_moved_to_table_restores_them(tmp_pa
     assert guest.get(f"/t/{table.code}/")["Location"] == game.get_absolute_url()
     assert 'guest-mark">Guest</span>' in guest.get(game.get_absolute_url()).text
     assert Phone(user=None).get(f"/watch/{watch.token}/").status_code == 200
+
+
+def test_a_backup_from_before_the_games_kept_their_play_times_restores_them(tmp_path):
+    game = make_game(hands=[BEN_13, CY_5])
+    first, last = game.hands.order_by("position")
+    Hand.objects.filter(pk=last.pk).update(created_at=first.created_at + timedelta(minutes=50))
+    game.refresh_result()
+    backup = tmp_path / "vinescore.jsonl"
+    call_command("backup", str(backup), verbosity=0)
+    # The same file as a backup made then: a game's row had no play times.
+    head, *rest = backup.read_text().splitlines(keepends=True)
+    header = json.loads(head)
+    header["migrations"]["table"].remove("0024_play_times_on_the_game")
+    old = []
+    for line in rest:
+        row = json.loads(line)
+        if row.get("model") == "table.game":
+            del row["fields"]["first_hand_at"], row["fields"]["last_hand_at"]
+        old.append(json.dumps(row) + "\n")
+    backup.write_text(json.dumps(header) + "\n" + "".join(old))
+    emptied()
+
+    call_command("restore", str(backup), verbosity=0)
+
+    assert "2 hands in 50 min" in Phone().get("/history/").text
 
 
 def test_a_backup_moves_a_server_from_sqlite_to_postgresql(tmp_path, same_moment):

@@ -8,6 +8,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 from django.utils import timezone
+from hypothesis import given
+from hypothesis import settings as examples
+from hypothesis import strategies as st
 
 from tests.factories import default_group, make_game
 from vinescore.records.export import write_records
@@ -175,3 +178,55 @@ def test_a_played_time_out_of_bounds_or_unreadable_is_taken_within_them(client, 
         assert stamped == started
     else:  # the server's time: never later than now
         assert before <= stamped <= timezone.now()
+
+
+def test_a_card_says_how_long_as_the_hands_in_play_say_it(client):
+    game = played_over(make_game(hands=[MISS] * 3), [0, 20, 85])
+    last = game.live_hands()[-1]
+    client.post(f"/games/{game.pk}/hands/{last.pk}/delete/")
+    assert "2 hands in 20 min" in client.get("/history/").content.decode()
+    client.post(f"/games/{game.pk}/hands/{last.pk}/restore/")
+    assert "3 hands in 1 h 25 min" in client.get("/history/").content.decode()
+
+
+def test_an_imported_game_says_how_long_it_took_on_its_card(client):
+    played_over(make_game(hands=[MISS] * 2), [0, 50])
+    out = io.StringIO()
+    write_records(Game.objects.all(), out)
+    Game.objects.all().delete()
+    import_records(read_records(io.StringIO(out.getvalue())), default_group())
+    assert "2 hands in 50 min" in client.get("/history/").content.decode()
+
+
+@examples(max_examples=25, deadline=None)
+@given(
+    st.lists(
+        st.sampled_from(
+            ["scored", "scored offline", "scored after a replay", "deleted", "restored"]
+        ),
+        max_size=8,
+    )
+)
+def test_a_games_play_times_are_always_those_of_its_hands_in_play(steps):
+    """However hands come and go (scored, scored on a phone that was offline,
+    deleted, restored), the game's row says when its first and last hand in
+    play were scored, as reading the hands does."""
+    game = make_game(target=99_999)
+    Game.objects.filter(pk=game.pk).update(created_at=timezone.now() - timedelta(hours=2))
+    game = Game.objects.get(pk=game.pk)
+    for i, step in enumerate(steps):
+        live = game.hands.filter(deleted_at__isnull=True).order_by("position")
+        gone = game.hands.filter(deleted_at__isnull=False).order_by("position")
+        if step.startswith("scored"):
+            facts = game.rules.clean(MISS, game.sheet().next_table)
+            when = timezone.now() - timedelta(minutes=90 - i) if "offline" in step else None
+            played = game.sheet() if "replay" in step else None
+            game.add_hand(facts, played=played, played_at=when)
+        elif step == "deleted" and live.exists():
+            game.delete_hand(live.last())
+        elif step == "restored" and gone.exists():
+            game.restore_hand(gone.first())
+    game = Game.objects.get(pk=game.pk)
+    hands = game.live_hands()
+    read = (hands[0].played_at, hands[-1].played_at) if hands else (None, None)
+    assert (game.first_hand_at, game.last_hand_at) == read

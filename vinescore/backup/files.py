@@ -33,6 +33,8 @@ from django.db.migrations.recorder import MigrationRecorder
 from django.db.models import Model
 from django.utils import timezone
 
+from vinescore.table.models import Game
+
 FORMAT = "vinescore-backup"
 VERSION = 1
 CHUNK = 1000  # rows read at a time
@@ -243,6 +245,8 @@ def restore_backup(path: Path) -> Counter:
                         waiting.append(row)
                 for row in waiting:
                     row.save_deferred_fields()
+                # A backup made before the games' rows kept their play times.
+                Game.objects.take_play_times()
                 if ending.get("rows") != sum(counts.values()) + sessions_left_out:
                     raise NotRestored(
                         f"{path} ends early: it was not written to the end "

@@ -111,7 +111,7 @@ def read_cards(pks: Iterable[int]) -> dict[int, Card]:
     seats = Seat.objects.filter(game__in=pks).order_by("game", "position")
     for game, name in seats.values_list("game", "player__name"):
         names[game].append(name)
-    rows = Game.objects.filter(pk__in=pks).with_play_times().values(*COLUMNS)
+    rows = Game.objects.filter(pk__in=pks).values(*COLUMNS)
     return {row["pk"]: card_of(row, names[row["pk"]]) for row in rows}
 
 

@@ -65,6 +65,7 @@ def _save_batch(batch: list[Checked], players: _Players) -> list[Game]:
     batch held the database for seconds, where a table entering a hand must
     wait under one (tests/web/test_big_group.py)."""
     players.resolve(name for checked in batch for name in checked.names)
+    now = timezone.now()  # a hand the record does not date is dated now
     games, seated_games, summaries = [], [], []
     for checked in batch:
         setup = checked.setup
@@ -89,6 +90,10 @@ def _save_batch(batch: list[Checked], players: _Players) -> list[Game]:
             hand_limit=setup.hand_limit,
         )
         game.take_result(sheet)
+        played_at = [at or now for at in checked.played_at]
+        game.first_hand_at, game.last_hand_at = (
+            (played_at[0], played_at[-1]) if played_at else (None, None)
+        )
         games.append(game)
         summaries.append(sheet.seat_summaries())
         seated_games.append(seated)
@@ -110,7 +115,6 @@ def _save_batch(batch: list[Checked], players: _Players) -> list[Game]:
             for i, (player, summary) in enumerate(zip(seated, seat_summaries, strict=True))
         ],
     )
-    now = timezone.now()
     stored = connection.ops.adapt_datetimefield_value
     _insert(
         Hand,

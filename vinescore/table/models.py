@@ -309,6 +309,15 @@ class GameQuerySet(models.QuerySet):
     def newest_first(self):
         return self.order_by("-created_at", "-pk")
 
+    def take_play_times(self) -> int:
+        """Each game's first and last hand in play's times, read again from its
+        hands (a backup made before the game's row kept them)."""
+        live = Hand.objects.filter(game=models.OuterRef("pk"), deleted_at__isnull=True)
+        return self.update(
+            first_hand_at=models.Subquery(live.order_by("position").values("created_at")[:1]),
+            last_hand_at=models.Subquery(live.order_by("-position").values("created_at")[:1]),
+        )
+
     def stamp(self) -> tuple[int, str]:
         """These games' state in one short query: every change moves a game's
         `updated_at`, and a game added or gone changes the count."""
@@ -323,10 +332,8 @@ class GameQuerySet(models.QuerySet):
 
     def for_list(self):
         """In progress first (latest activity first), then finished."""
-        return (
-            self.prefetch_related("seats__player")
-            .with_play_times()
-            .order_by(models.F("finished_at").desc(nulls_first=True), "-updated_at")
+        return self.prefetch_related("seats__player").order_by(
+            models.F("finished_at").desc(nulls_first=True), "-updated_at"
         )
 
     def visible_to(self, visitor: Visitor, *, deleted: bool = False):
@@ -413,14 +420,6 @@ class GameQuerySet(models.QuerySet):
             return self.look(visitor.fuller(), pk)
         return row
 
-    def with_play_times(self):
-        """Each game's first and last live hand's time, for how long it took."""
-        live = Hand.objects.filter(game=models.OuterRef("pk"), deleted_at__isnull=True)
-        return self.annotate(
-            first_hand_at=models.Subquery(live.order_by("position").values("created_at")[:1]),
-            last_hand_at=models.Subquery(live.order_by("-position").values("created_at")[:1]),
-        )
-
 
 def game_seen(visitor: Visitor, pk: int, *, lock: bool = False) -> Game | None:
     """The game as this visitor may see it (deleted or not), with its group and
@@ -488,6 +487,10 @@ class Game(models.Model):
     winner_name = models.CharField(max_length=200, blank=True)
     final_totals = models.JSONField(default=list, blank=True)
     hand_count = models.PositiveIntegerField(default=0)
+    # When the first and the last hand in play were scored: how long the
+    # game took, as its card says it ("12 hands in 1 h 5 min").
+    first_hand_at = models.DateTimeField(null=True, blank=True)
+    last_hand_at = models.DateTimeField(null=True, blank=True)
     # Each side's total after each hand, in order, as JSON: the chart's
     # lines, and where the sheet's first view starts the few hands it shows
     # from (SheetParts.played), so that a long game is not replayed to open
@@ -584,11 +587,8 @@ class Game(models.Model):
 
     @property
     def played_for(self) -> str:
-        """How long the game took, first hand to last ("1 h 5 min"); needs
-        the times from GameQuerySet.with_play_times()."""
-        return duration_words(
-            getattr(self, "first_hand_at", None), getattr(self, "last_hand_at", None)
-        )
+        """How long the game took, first hand to last ("1 h 5 min")."""
+        return duration_words(self.first_hand_at, self.last_hand_at)
 
     def load_seats(self) -> None:
         """The seats with their players, read in one query the first time
@@ -678,8 +678,13 @@ class Game(models.Model):
 
     def refresh_result(self, sheet: Sheet | None = None) -> Sheet:
         """Rebuild the cached outcome from the facts; call after any change.
-        A game no longer in the database is a DatabaseError, not a silence."""
-        sheet = sheet or self.sheet()
+        A game no longer in the database is a DatabaseError, not a silence.
+        A sheet given is the hands in play with one more (add_hand, which
+        sets the play times itself)."""
+        if sheet is None:
+            hands = self.live_hands()
+            sheet = self.sheet(hands)
+            self.take_play_times(hands)
         self.take_result(sheet)
         self.refresh_seats(sheet)
         self.save(update_fields=RESULT_FIELDS)
@@ -703,6 +708,12 @@ class Game(models.Model):
         self.version += 1
         if self.pk is not None:  # phones holding a stream of it hear once it commits
             signals.changed_on_commit(Game, self.pk, self.version)
+
+    def take_play_times(self, hands: list[LiveHand]) -> None:
+        """When the first and the last of these hands in play were scored,
+        without saving it."""
+        self.first_hand_at = hands[0].played_at if hands else None
+        self.last_hand_at = hands[-1].played_at if hands else None
 
     def refresh_seats(self, sheet: Sheet) -> None:
         """Writes what the sheet moved of each seat's figures: a short UPDATE
@@ -802,6 +813,9 @@ class Game(models.Model):
         del hand.position
         guest = {"by_guest": by_guest, "guest_name": guest_name}
         self.log(GameChange.ADDED, hand=hand, after=facts, key=key, **guest)
+        if played is not None:  # the hands in play are as this row says, and one more
+            self.first_hand_at = self.first_hand_at or when
+            self.last_hand_at = when
         sheet = self.refresh_result(played.extended(facts) if played is not None else None)
         return hand, sheet
 
@@ -1050,6 +1064,8 @@ RESULT_FIELDS = (
     "winner_name",
     "final_totals",
     "hand_count",
+    "first_hand_at",
+    "last_hand_at",
     "running_totals",
     "version",
     "updated_at",

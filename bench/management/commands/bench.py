@@ -118,25 +118,34 @@ def build_history(games: int, hands_per_game: int, seed: int = 5) -> None:
             Game(kind="coralon", rules_version=rules.rules_version, target=target)
             for _, _, target in played
         )
-        seats, hands, results = [], [], []
+        seats, hands, results, each_games = [], [], [], []
         for game, (seated, facts, target) in zip(made, played, strict=True):
             seats += [Seat(game=game, player=p, position=i) for i, p in enumerate(seated)]
-            hands += [Hand(game=game, position=i + 1, facts=f) for i, f in enumerate(facts)]
+            each_games.append(
+                [Hand(game=game, position=i + 1, facts=f) for i, f in enumerate(facts)]
+            )
+            hands += each_games[-1]
             names = tuple(p.name for p in seated)
             results.append(replay(rules, Setup(names, target=target), facts))
         Seat.objects.bulk_create(seats)
         Hand.objects.bulk_create(hands)
         now = time.time()
-        for game, sheet, i in zip(made, results, range(size), strict=True):
+        for game, sheet, i, game_hands in zip(made, results, range(size), each_games, strict=True):
             game.final_totals = list(sheet.totals)
             game.hand_count = len(sheet.rows)
+            game.first_hand_at = game_hands[0].created_at
+            game.last_hand_at = game_hands[-1].created_at
             if sheet.winner is not None:
                 game.finished_at = datetime.fromtimestamp(now, UTC)
                 game.winner_name = sheet.winner_words
             for seat in seats[i * 4 : i * 4 + 4]:
                 for name in SEAT_SUMMARY:
                     setattr(seat, name, getattr(sheet.seat_summary(seat.position), name))
-        Game.objects.bulk_update(made, ["final_totals", "hand_count", "finished_at", "winner_name"])
+        Game.objects.bulk_update(
+            made,
+            ["final_totals", "hand_count", "first_hand_at", "last_hand_at"]
+            + ["finished_at", "winner_name"],
+        )
         Seat.objects.bulk_update(seats, SEAT_SUMMARY)
 
 
