@@ -217,3 +217,23 @@ def test_the_first_group_takes_in_the_games_and_players_from_before_groups():
     assert before.group == first and tom.group == first
     assert not second.games.exists() and not second.players.exists()
     assert Player.objects.get(name="Una").group is None
+
+
+def test_a_members_top_bar_shows_at_once_what_changed_of_them():
+    """The top bar is kept between pages, named by what it shows of its
+    member: a new role, a new name, a renamed group and a new language
+    show on the very next page."""
+    make_game()
+    phone = Phone()
+    assert "New game" in phone.get("/history/").text
+    Membership.objects.filter(user__username="member").update(role=Membership.VIEWER)
+    page = phone.get("/history/").text
+    assert "New game" not in page and 'title="member"' in page
+    get_user_model().objects.filter(username="member").update(username="mel")
+    assert 'title="mel"' in phone.get("/history/").text
+    Group.objects.start("Club", get_user_model().objects.get(username="mel"))
+    assert '<span class="who" title="mel">Club</span>' in phone.get("/history/").text
+    Group.objects.filter(name="Club").update(name="Cousins")
+    assert '<span class="who" title="mel">Cousins</span>' in phone.get("/history/").text
+    phone.post("/language/", {"language": "de", "next": "/history/"})
+    assert "Neues Spiel" in phone.get("/history/").text
