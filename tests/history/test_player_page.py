@@ -170,6 +170,8 @@ def test_two_members_are_served_the_same_kept_page_each_with_their_own_token(
     )
     assert linked.status_code == 302
     assert "This is member's own record." in phones[1].get(f"/players/{ana.pk}/").content.decode()
+    with django_assert_num_queries(3):  # the account's name is read with the player
+        assert "This is member's own record." in phones[0].get(f"/players/{ana.pk}/").text
 
 
 def test_a_kept_player_page_is_never_stale(client):

@@ -7,6 +7,7 @@ from django import forms
 from django.core.cache import caches
 from django.core.exceptions import PermissionDenied
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
 from django.template.loader import render_to_string
 from django.template.response import TemplateResponse
@@ -164,7 +165,7 @@ def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
         player.pk,
         player.name,
         player.record_changed_at,
-        str(player.account or ""),
+        player.account_id,
         Game.objects.live().filter(group=player.group_id).stamp(),
         others,
         error,
@@ -184,9 +185,10 @@ def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
 
 
 def player_among_others(request: HttpRequest, pk: int) -> tuple[Player, tuple]:
-    """The player, if this person's groups hold them (404 otherwise), and the
-    other players of their group as (pk, name): one query reads them all."""
-    group = Player.objects.filter(group__players=pk).select_related("account")
+    """The player, if this person's groups hold them (404 otherwise), with the
+    name of the account they are linked to (`account_name`), and the other
+    players of their group as (pk, name): one query reads them all."""
+    group = Player.objects.filter(group__players=pk).annotate(account_name=F("account__username"))
     found = {player.pk: player for player in group}
     if pk not in found:
         raise Http404(gettext("No such page."))

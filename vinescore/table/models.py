@@ -226,7 +226,7 @@ class Player(models.Model):
             self.pk,
             self.name,
             self.record_changed_at,
-            str(self.account or ""),
+            self.account_id,
             games["seats"],
             games["versions"] or 0,
         )
