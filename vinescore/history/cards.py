@@ -61,8 +61,8 @@ def fragment_cache():
 
 @dataclass
 class Card:
-    """What a game's card shows, under the names the card templates read of
-    a Game (table/_game_card.html, history.html's card)."""
+    """What a game's card shows, under the names the cards read of a Game
+    (templatetags/drawn.py: game_card, history_card)."""
 
     pk: int
     version: int
@@ -79,7 +79,6 @@ class Card:
     player_names: list[str]
     scores: list[tuple[str, int]]
 
-    @property
     def get_absolute_url(self) -> str:
         return reverse("game", args=[self.pk])
 

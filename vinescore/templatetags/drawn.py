@@ -1,13 +1,16 @@
-"""What a sheet draws many of, each in one call where a loop of template
+"""What a page draws many of, each in one call where a loop of template
 nodes was most of drawing them: a row's cells (fifteen rows a sheet), a
 fact's chips (a few dozen in a hand's fields), a side's total, heading or
-swatch. Every value is escaped unless marked safe (numbers and keys of our
-own: vinescore.our_text)."""
+swatch, a game's card (twenty a page of History). Every value is escaped
+unless marked safe (numbers and keys of our own: vinescore.our_text)."""
 
 from django import template
 from django.utils.html import conditional_escape as escape
-from django.utils.html import format_html_join
+from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString
+from django.utils.translation import gettext
+
+from vinescore.templatetags.moments import moment
 
 register = template.Library()
 
@@ -91,3 +94,54 @@ def scoreline(scores: list[tuple[str, int]]) -> SafeString:
     """A card's sides and their totals ("Ana 30 · Ben 16"), twenty cards a
     History page."""
     return format_html_join("", "<span>{} <strong>{}</strong></span>", scores)
+
+
+def event_line(game) -> str:
+    """The club night's table a card's game was played at, if it was."""
+    return format_html('<span class="muted">{}</span>', game.table_of_event) if game.part_of else ""
+
+
+def winner_line(game) -> str:
+    return (
+        format_html('<span class="winner-line">🏆 {}</span>', game.winner_name)
+        if game.is_finished
+        else ""
+    )
+
+
+@register.filter
+def history_card(game) -> SafeString:
+    """A game's card in History (history/cards.py's Card, or a kept one's
+    name read afresh): its name, its club night's table, when it began, its
+    hands and how long they took, whether it is over, its scoreline and
+    winner; twenty cards a page."""
+    return format_html(
+        '<li><a class="card" href="{}"><strong>{}</strong>{}'
+        '<span class="muted">{} · {} · {}</span><span class="scoreline">{}</span>{}</a></li>',
+        game.get_absolute_url(),
+        game.name,
+        event_line(game),
+        moment(game.created_at, "date"),
+        game.hands_words,
+        gettext("finished") if game.is_finished else gettext("in progress"),
+        scoreline(game.scores),
+        winner_line(game),
+    )
+
+
+@register.filter
+def game_card(game) -> SafeString:
+    """A game's card in the lists of games and on a player's page (a Game, or
+    a Card of history/cards.py): its name, its club night's table, who sat
+    down, its hands and how long they took, its last change and winner."""
+    return format_html(
+        '<li><a class="card" href="{}"><strong>{}</strong>{}<span class="muted">{}</span>'
+        '<span class="muted">{} · {}</span>{}</a></li>',
+        game.get_absolute_url(),
+        game.name,
+        event_line(game),
+        ", ".join(game.player_names),
+        game.hands_words,
+        moment(game.updated_at, "date"),
+        winner_line(game),
+    )
