@@ -5,6 +5,7 @@ draws, to the byte."""
 
 import json
 import re
+from datetime import timedelta
 from unittest import mock
 
 import pytest
@@ -144,3 +145,21 @@ def test_a_hand_entered_on_another_phone_as_the_sheet_opens_is_not_mixed_in(clie
     assert game.hands.count() == 21
     assert "Show all 21 hands" in body and "Hand 22 · <strong>Ben</strong> deals" in body
     assert "data-total>42<" in body
+
+
+def test_a_long_sheet_says_how_long_from_its_first_hand_in_play(client):
+    """Opened from its last hands, the sheet takes when the first hand in play
+    was scored from the game's row: the first hand deleted, the second's."""
+    game = make_game(target=99_999, hands=[HAND] * 20)
+    first, second = game.hands.order_by("position")[:2]
+    last = game.hands.order_by("position").last()
+    Hand.objects.filter(pk=first.pk).update(created_at=last.created_at - timedelta(minutes=95))
+    Hand.objects.filter(pk=second.pk).update(created_at=last.created_at - timedelta(minutes=40))
+    game.refresh_result()
+    game.refresh_from_db()
+    assert "Played for 1 h 35 min" in page(client, game, replayed=False)
+    game.delete_hand(first)
+    game.refresh_from_db()
+    opened = page(client, game, replayed=False)
+    assert "Played for 40 min" in opened
+    assert opened == page(client, game, replayed=True)

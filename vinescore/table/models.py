@@ -25,7 +25,6 @@ from django.db.models.functions import Coalesce, Lower
 from django.dispatch import receiver
 from django.urls import reverse
 from django.utils import timezone
-from django.utils.functional import cached_property
 from django.utils.translation import gettext, gettext_noop, ngettext, pgettext_lazy
 
 from vinescore.accounts.access import GUEST, WATCH, Visitor
@@ -629,26 +628,17 @@ class Game(models.Model):
         """Each side's total after each hand, as the last change kept them."""
         return json.loads(self.running_totals or "[]")
 
-    def last_hands(self, n: int) -> tuple[list[LiveHand], datetime] | None:
-        """The last `n` hands in play, in order, and when the first hand in
-        play was scored: one query, however long the game. None if there are
-        none, or one of them changed after this game's row was read (a change
-        made since: the game's outcome read is older than its hands)."""
-        live = Hand.objects.filter(deleted_at__isnull=True)
-        first = live.filter(game_id=OuterRef("game_id")).order_by("position")
-        rows = live.filter(game=self).annotate(first_at=Subquery(first.values("created_at")[:1]))
-        columns = ("pk", "facts", "created_at", "first_at", "updated_at")
-        rows = list(rows.order_by("-position").values_list(*columns)[:n])[::-1]
-        if not rows or max(row[4] for row in rows) > self.updated_at:
+    def last_hands(self, n: int) -> list[LiveHand] | None:
+        """The last `n` hands in play, in order: one query, however long the
+        game. None if there are none, or one of them changed after this game's
+        row was read (a change made since: the game's outcome read is older
+        than its hands)."""
+        live = Hand.objects.filter(game=self, deleted_at__isnull=True)
+        columns = ("pk", "facts", "created_at", "updated_at")
+        rows = list(live.order_by("-position").values_list(*columns)[:n])[::-1]
+        if not rows or max(row[3] for row in rows) > self.updated_at:
             return None
-        return [LiveHand(*row[:3]) for row in rows], rows[0][3]
-
-    @cached_property
-    def first_played_at(self) -> datetime | None:
-        """When the first hand in play was scored (SheetParts.last_played
-        sets it from its own read)."""
-        live = self.hands.filter(deleted_at__isnull=True).order_by("position")
-        return live.values_list("created_at", flat=True).first()
+        return [LiveHand(*row[:3]) for row in rows]
 
     def live_positions(self) -> list[int]:
         """Where the hands in play stand, in order: what numbers them

@@ -91,16 +91,14 @@ class SheetParts:
         ):
             return None
         kept, count = self.kept_totals, game.hand_count
-        last = game.last_hands(SHEET_WINDOW)
-        if last is None or count != len(kept) or len(last[0]) != SHEET_WINDOW:
+        hands = game.last_hands(SHEET_WINDOW)
+        if hands is None or count != len(kept) or len(hands) != SHEET_WINDOW:
             return None
-        hands, first_played_at = last
         offset = count - len(hands)
         sheet = tail(game.rules, game.setup(), [h.facts for h in hands], kept[offset - 1], offset)
         if [list(row.totals) for row in sheet.rows] != kept[offset:]:
             log.warning("Game %s: its kept totals differ from its hands; replayed", game.pk)
             return None
-        game.first_played_at = first_played_at  # the hands read end before it
         return hands, sheet
 
     @property
@@ -121,7 +119,7 @@ class SheetParts:
     def first_played_at(self) -> datetime | None:
         """When the first hand in play was scored."""
         if self.sheet.offset:  # a sheet of the last hands: the first was not read
-            return self.game.first_played_at
+            return self.game.first_hand_at  # as the game's row, read before them, says
         hands = self.hands
         return hands[0].played_at if hands else None
 
