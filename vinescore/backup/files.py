@@ -246,7 +246,7 @@ def restore_backup(path: Path) -> Counter:
                 for row in waiting:
                     row.save_deferred_fields()
                 # A backup made before the games' rows kept their play times.
-                Game.objects.take_play_times()
+                Game.objects.play_times_from_hands()
                 if ending.get("rows") != sum(counts.values()) + sessions_left_out:
                     raise NotRestored(
                         f"{path} ends early: it was not written to the end "

@@ -308,7 +308,7 @@ class GameQuerySet(models.QuerySet):
     def newest_first(self):
         return self.order_by("-created_at", "-pk")
 
-    def take_play_times(self) -> int:
+    def play_times_from_hands(self) -> int:
         """Each game's first and last hand in play's times, read again from its
         hands (a backup made before the game's row kept them)."""
         live = Hand.objects.filter(game=models.OuterRef("pk"), deleted_at__isnull=True)
