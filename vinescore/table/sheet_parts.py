@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Sequence
-from datetime import datetime
 from typing import NamedTuple
 
 from django.core.cache import cache
@@ -25,7 +24,7 @@ from vinescore.scoring.words import ordinal
 
 from . import fragments
 from .hand_forms import HandForm, facts_as_data
-from .models import Game, LiveHand, duration_words
+from .models import Game, LiveHand
 
 log = logging.getLogger(__name__)
 
@@ -116,14 +115,6 @@ class SheetParts:
         return self.sheet.offset + len(self.hands)
 
     @cached_property
-    def first_played_at(self) -> datetime | None:
-        """When the first hand in play was scored."""
-        if self.sheet.offset:  # a sheet of the last hands: the first was not read
-            return self.game.first_hand_at  # as the game's row, read before them, says
-        hands = self.hands
-        return hands[0].played_at if hands else None
-
-    @cached_property
     def kept_totals(self) -> list[list[int]]:
         return self.game.kept_totals()
 
@@ -204,9 +195,7 @@ class SheetParts:
             "first_bidder": names[table.left_of(table.dealer)],
             "status": game.rules.status(table) if not game.is_finished else "",
             "options": [o for o in game.rules.options if o.name in game.options],
-            "played_for": (
-                duration_words(self.first_played_at, self.hands[-1].played_at) if self.hands else ""
-            ),
+            "played_for": game.played_for,  # kept on the game's row with its version
         }
 
     @cached_property
