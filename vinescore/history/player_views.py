@@ -165,7 +165,6 @@ def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
         player.pk,
         player.name,
         player.record_changed_at,
-        player.account_id,
         Game.objects.live().filter(group=player.group_id).stamp(),
         others,
         error,

@@ -225,7 +225,6 @@ class Player(models.Model):
             self.pk,
             self.name,
             self.record_changed_at,
-            self.account_id,
             games["seats"],
             games["versions"] or 0,
         )
