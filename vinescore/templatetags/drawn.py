@@ -112,9 +112,9 @@ def winner_line(game) -> str:
 @register.filter
 def history_card(game) -> SafeString:
     """A game's card in History (a Card of history/cards.py, or a KeptCard
-    whose kept card was dropped and is read afresh): its name, its club night's table, when it began, its
-    hands and how long they took, whether it is over, its scoreline and
-    winner; twenty cards a page."""
+    whose kept card was dropped and is read afresh): its name, its club
+    night's table, when it began, its hands and how long they took, whether
+    it is over, its scoreline and winner; twenty cards a page."""
     return format_html(
         '<li><a class="card" href="{}"><strong>{}</strong>{}'
         '<span class="muted">{} · {} · {}</span><span class="scoreline">{}</span>{}</a></li>',

@@ -117,19 +117,21 @@ def build_history(games: int, hands_per_game: int, seed: int = 5) -> None:
             Game(kind="coralon", rules_version=rules.rules_version, target=target)
             for _, _, target in played
         )
-        seats, hands, results, each_games = [], [], [], []
+        seats, hands, results, hands_by_game = [], [], [], []
         for game, (seated, facts, target) in zip(made, played, strict=True):
             seats += [Seat(game=game, player=p, position=i) for i, p in enumerate(seated)]
-            each_games.append(
+            hands_by_game.append(
                 [Hand(game=game, position=i + 1, facts=f) for i, f in enumerate(facts)]
             )
-            hands += each_games[-1]
+            hands += hands_by_game[-1]
             names = tuple(p.name for p in seated)
             results.append(replay(rules, Setup(names, target=target), facts))
         Seat.objects.bulk_create(seats)
         Hand.objects.bulk_create(hands)
         now = time.time()
-        for game, sheet, i, game_hands in zip(made, results, range(size), each_games, strict=True):
+        for game, sheet, i, game_hands in zip(
+            made, results, range(size), hands_by_game, strict=True
+        ):
             game.final_totals = list(sheet.totals)
             game.hand_count = len(sheet.rows)
             game.first_hand_at = game_hands[0].created_at
