@@ -126,4 +126,9 @@ def test_a_session_key_the_server_never_gave_is_not_taken_on():
 def test_a_group_read_with_the_session_is_read_whole():
     # sessions.unexpired reads each of these columns of the person's groups;
     # a column added to Group is to be read there too.
-    assert [f.attname for f in Group._meta.concrete_fields] == ["id", "name", "created_at"]
+    assert [f.attname for f in Group._meta.concrete_fields] == [
+        "id",
+        "name",
+        "created_at",
+        "games_changed_at",
+    ]

@@ -92,11 +92,11 @@ def test_a_second_look_at_history_loads_no_game(client):
         make_game()
     first, second = history_queries(client)
     # First: who is asking (the session with its person and their groups,
-    # one query), the stamp and the players; the count with the months'
-    # span (all in one month: no months to count), the kinds "What if"
-    # offers; the page's games, then their cards (their columns, their
-    # players' names).
-    assert (first, second) == (8, 3)
+    # and when the group's games last changed: one query) and the players;
+    # the count with the months' span (all in one month: no months to
+    # count), the kinds "What if" offers; the page's games, then their cards
+    # (their columns, their players' names).
+    assert (first, second) == (7, 2)
 
 
 def test_a_card_shows_a_hand_entered_after_it_was_first_shown(client):

@@ -123,8 +123,8 @@ def test_a_second_look_at_history_counts_nothing_again(client, django_assert_num
     on(make_game(), "2026-01-05")
     make_game()
     client.get("/history/")
-    # who is asking (the session with its person and their groups), the
-    # history's stamp and its players: the page drawn for that state is
-    # found kept
-    with django_assert_num_queries(3):
+    # who is asking (the session with its person and their groups, and when
+    # the group's games last changed) and its players: the page drawn for
+    # that state is found kept
+    with django_assert_num_queries(2):
         assert "2 games" in client.get("/history/").content.decode()

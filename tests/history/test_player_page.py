@@ -113,14 +113,14 @@ def test_a_second_look_at_a_player_adds_nothing_up_again(client):
     # Her record and the group's ratings are kept in the database.
     client.get(f"/players/{ana.pk}/")
     first, second = page_queries(client, ana)
-    # The second look reads the session with its person and their groups,
-    # the player with the group's other players, and the stamp of the
-    # group's games; the page below the top bar is found kept.
-    assert second == 3
-    # First: those three, the record's version and the record kept for it,
+    # The second look reads the session with its person and their groups
+    # (with when the group's games last changed), and the player with the
+    # group's other players; the page below the top bar is found kept.
+    assert second == 2
+    # First: those two, the record's version and the record kept for it,
     # her latest games' cards (two), and the group's ratings (their stamp
     # and the kept ones).
-    assert first == 9
+    assert first == 8
 
 
 def test_a_players_record_is_added_up_once_for_every_worker(client):
@@ -155,7 +155,7 @@ def test_two_members_are_served_the_same_kept_page_each_with_their_own_token(
     for phone in phones:
         phone.sign_in()
     bodies = [phones[0].get(f"/players/{ana.pk}/").content.decode()]
-    with django_assert_num_queries(3):  # drawn for the first member, found kept
+    with django_assert_num_queries(2):  # drawn for the first member, found kept
         bodies.append(phones[1].get(f"/players/{ana.pk}/").content.decode())
     kept = [body[body.index('<p class="muted">1 finished game') :] for body in bodies]
     assert kept[0] == kept[1]
@@ -170,7 +170,7 @@ def test_two_members_are_served_the_same_kept_page_each_with_their_own_token(
     )
     assert linked.status_code == 302
     assert "This is member's own record." in phones[1].get(f"/players/{ana.pk}/").content.decode()
-    with django_assert_num_queries(3):  # the account's name is read with the player
+    with django_assert_num_queries(2):  # the account's name is read with the player
         assert "This is member's own record." in phones[0].get(f"/players/{ana.pk}/").text
 
 

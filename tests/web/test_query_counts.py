@@ -55,8 +55,9 @@ def test_entering_a_hand_reads_and_writes_only_what_a_hand_needs(
     (with their role in its group), the hands in play and the seats with
     their players (to check the new hand against the table and score it),
     the hand and its change-log line inserted, each seat it moved by a
-    short UPDATE, the game's new outcome and version. The same on both databases,
-    for every hand, five seats or four."""
+    short UPDATE, the game's new outcome and version, and last when the
+    group's games changed (what its History is kept by). The same on both
+    databases, for every hand, five seats or four."""
     five = make_game(names=("Ana", "Ben", "Cy", "Dee", "Eli"), target=99_999)
     htmx = {"HX-Request": "true"}
     hand = {"bidder": "1", "bid": "2", "tricks": ["2", "3", "2", "2", "2"]}
@@ -79,13 +80,13 @@ def test_entering_a_hand_reads_and_writes_only_what_a_hand_needs(
     for number in (2, 3):
         sql = enter(number)
         # Every seat's total moved: one short UPDATE a seat.
-        assert [q.split()[0] for q in sql] == ["SELECT"] * 4 + ["INSERT"] * 2 + ["UPDATE"] * 6, sql
+        assert [q.split()[0] for q in sql] == ["SELECT"] * 4 + ["INSERT"] * 2 + ["UPDATE"] * 7, sql
         read = [q.split(" FROM ", 1)[1].split()[0].strip('"') for q in sql[:4]]
         assert read == ["accounts_session", "table_game", "table_hand", "table_seat"], sql
         assert "FOR UPDATE" in sql[1] or not connection.features.has_select_for_update
         assert 'JOIN "table_player"' in sql[3]
         written = [q.split()[1].strip('"') for q in sql[4:]]
-        assert written == ["INTO", "INTO", *["table_seat"] * 5, "table_game"], sql
+        assert written == ["INTO", "INTO", *["table_seat"] * 5, "table_game", "accounts_group"], sql
 
 
 @pytest.mark.django_db(transaction=True)
@@ -93,8 +94,8 @@ def test_a_hand_on_a_server_is_read_and_written_in_one_transaction(client):
     """Committed as on a server (BEGIN and COMMIT counted, and on PostgreSQL
     the NOTIFY that tells the other processes): the session with who is
     asking; the game locked with their role, its hands and its seats; the
-    hand, its log line, each seat moved and the game's outcome and version:
-    13 queries, 14 with PostgreSQL's NOTIFY."""
+    hand, its log line, each seat moved, the game's outcome and version, and
+    when the group's games changed: 14 queries, 15 with PostgreSQL's NOTIFY."""
     game = make_game(target=99_999)
     htmx = {"HX-Request": "true"}
     client.get(game.get_absolute_url())
@@ -108,8 +109,9 @@ def test_a_hand_on_a_server_is_read_and_written_in_one_transaction(client):
         assert response.status_code == 200 and f"Hand {number} scored" in response.content.decode()
         looked = [q["sql"].split()[0] for q in ctx.captured_queries]
     told = ["SELECT"] if connection.vendor == "postgresql" else []  # pg_notify
-    # Each of the four seats' totals moved: an UPDATE a seat, then the game's.
-    read, written = ["SELECT"] * 3, ["INSERT", "INSERT", *["UPDATE"] * 4, "UPDATE"]
+    # Each of the four seats' totals moved: an UPDATE a seat, then the
+    # game's, then the group's.
+    read, written = ["SELECT"] * 3, ["INSERT", "INSERT", *["UPDATE"] * 4, "UPDATE", "UPDATE"]
     assert looked == ["SELECT", "BEGIN", *read, *written, "COMMIT", *told], looked
 
 

@@ -230,3 +230,40 @@ def test_hands_in_games_that_share_players_are_each_stored_once():
         assert game.hands.count() == 1 + rounds
         assert game.changes.filter(action=GameChange.ADDED).count() == 1 + rounds
         assert_outcome_equals_the_hands(game)
+
+
+def test_a_player_renamed_while_their_tables_score_deadlocks_nothing():
+    """Ben is renamed on one phone while three tables he sits at each score a
+    hand: every change also writes when the group's games changed (History
+    is kept by it), after locking its games, so nothing waits in a circle.
+    The rename is stored; each hand is stored, or, where the rename came
+    first, its phone is told the game changed meanwhile (409); nothing
+    answers 5xx, and History names him by his new name at once."""
+    games = [
+        make_game(names=seats, target=99_999)
+        for seats in (NAMES[:4], NAMES[1:5], (NAMES[1], NAMES[0], NAMES[2], NAMES[4]))
+    ]
+    ben = Player.objects.get(name="Ben")
+    member = Client()
+    member.force_login(make_member("member"))
+    member.get("/history/")  # kept, as a phone between games finds it
+    stored = [0] * len(games)
+    for attempt in range(REPEATS):
+        name = f"Benedict {attempt}"
+        hands = [
+            phone(f"/games/{game.pk}/hands/", {**ANA_MAKES_2, **drawn(game, "")}, **HTMX)
+            for game in games
+        ]
+        rename = phone(f"/players/{ben.pk}/rename/", {"name": name})
+        answers = race(rename, *hands)
+        statuses = [getattr(a, "status_code", repr(a)) for a in answers]
+        assert statuses[0] == 302 and set(statuses[1:]) <= {200, 409}, statuses
+        for i, status in enumerate(statuses[1:]):
+            stored[i] += status == 200
+        ben.refresh_from_db()
+        assert ben.name == name
+        history = member.get("/history/").content.decode()
+        assert f"{name}<" in history and f"Benedict {attempt - 1}<" not in history
+    for game, count in zip(games, stored, strict=True):
+        assert game.hands.count() == count
+        assert_outcome_equals_the_hands(game)

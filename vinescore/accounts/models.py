@@ -15,6 +15,7 @@ from datetime import timedelta
 from django.conf import settings
 from django.contrib.sessions.base_session import AbstractBaseSession
 from django.db import models, transaction
+from django.db.models.functions import Greatest
 from django.dispatch import Signal
 from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy, pgettext_lazy
@@ -29,6 +30,9 @@ class Refused(Exception):
 group_started = Signal()
 
 
+AFTER = timedelta(microseconds=1)  # the least step a database's time keeps
+
+
 class GroupQuerySet(models.QuerySet):
     @transaction.atomic
     def start(self, name: str, owner) -> Group:
@@ -39,10 +43,27 @@ class GroupQuerySet(models.QuerySet):
         group_started.send(Group, group=group, first=first)
         return group
 
+    def games_changed(self, pk: int | None) -> None:
+        """One of this group's games changed: what its History shows moves on
+        (Group.games_changed_at). Written last in the change's transaction,
+        after every game row it locks: a group's row is never taken before a
+        game's, so two tables of a group writing at once wait a moment for
+        each other's commit, and never deadlock."""
+        if pk is not None:
+            # Later than the last, always: two tables' hands in the same
+            # microsecond still name two states of the history.
+            later = Greatest(models.F("games_changed_at") + AFTER, timezone.now())
+            self.filter(pk=pk).update(games_changed_at=later)
+
 
 class Group(models.Model):
     name = models.CharField(max_length=60)
     created_at = models.DateTimeField(auto_now_add=True)
+    # When one of its games last changed (a hand, a note, a game started,
+    # deleted, restored or gone for good): History and a player's page are
+    # kept by it, read with the visitor's session, so a repeat view asks the
+    # games nothing (GroupQuerySet.games_changed moves it).
+    games_changed_at = models.DateTimeField(default=timezone.now)
 
     objects = GroupQuerySet.as_manager()
 

@@ -35,7 +35,7 @@ def unexpired(session_key: str) -> list[Session]:
     """The session's row with its person, once for each of the person's
     groups (`place_*`: their role, the group's columns); one row without a
     group; none if it has run out. A group's every column is read (name,
-    created_at): a Group made of them is the whole row."""
+    created_at, games_changed_at): a Group made of them is the whole row."""
     rows = Session.objects.select_related("user").filter(
         session_key=session_key, expire_date__gt=timezone.now()
     )
@@ -45,6 +45,7 @@ def unexpired(session_key: str) -> list[Session]:
             place_group=F("user__memberships__group"),
             place_name=F("user__memberships__group__name"),
             place_created_at=F("user__memberships__group__created_at"),
+            place_games_changed_at=F("user__memberships__group__games_changed_at"),
         )
     )
 
@@ -87,7 +88,12 @@ class SessionStore(DatabaseStore):
         self.person = rows[0].user
         groups = [
             (
-                Group(id=row.place_group, name=row.place_name, created_at=row.place_created_at),
+                Group(
+                    id=row.place_group,
+                    name=row.place_name,
+                    created_at=row.place_created_at,
+                    games_changed_at=row.place_games_changed_at,
+                ),
                 row.place_role,
             )
             for row in rows

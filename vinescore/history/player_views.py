@@ -150,10 +150,12 @@ def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
     """Below the visitor's own part (the top bar, the actions with their
     token) the page is the same for every member of the group while its
     games, this player and the others stay as they are: drawn once for that
-    and kept in Django's cache, by the group's games' stamp, which every
-    change to a game moves (so the record, and the ratings and places among
-    the group, which come from the group's games)."""
+    and kept in Django's cache, by when the group's games last changed
+    (Group.games_changed_at, read with the session), which every change to a
+    game moves (so the record, and the ratings and places among the group,
+    which come from the group's games)."""
     player, others = player_among_others(request, pk)
+    place = access.place(request, player.group_id)
     error = ""
     if "other" in request.GET:  # the "compare with" form
         other = request.GET["other"]
@@ -165,7 +167,7 @@ def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
         player.pk,
         player.name,
         player.record_changed_at,
-        Game.objects.live().filter(group=player.group_id).stamp(),
+        place.group.games_changed_at,
         others,
         error,
     )
@@ -176,7 +178,7 @@ def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
         {
             "player": player,
             "others": others,
-            "can_write": access.place(request, player.group_id).can_write,
+            "can_write": place.can_write,
             "content": content,
         },
         status=422 if error else 200,

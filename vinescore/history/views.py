@@ -32,20 +32,20 @@ CARD = "history-card"  # the name History's cards are kept under (history.html)
 def history(request: HttpRequest) -> TemplateResponse:
     """The page is the same for every member of a kind (may they write, are
     they the owner) of a group in one state, asked the same: drawn once for
-    that and kept in Django's cache, by the state of the group's games and
-    players. A visitor's own part (the top bar) is drawn around it."""
+    that and kept in Django's cache, by when the group's games last changed
+    (read with the session) and by its players. A visitor's own part (the
+    top bar) is drawn around it."""
     here = access.current(request)
     group = here.group
     query = request.GET.copy()
     page = query.pop("page", [""])[-1]
     games = Game.objects.live().filter(group=group)
-    stamp = games.stamp()
     players = tuple(group.players.values_list("pk", "name"))
     asked = tuple(sorted(query.lists()))
     shown = (
         "history page",
         group.pk,
-        stamp,
+        group.games_changed_at,
         players,
         asked,
         page if page.isdigit() and len(page) < 7 else "",
@@ -53,12 +53,12 @@ def history(request: HttpRequest) -> TemplateResponse:
         here.is_owner,
     )
     html, status = fragments.cached(
-        shown, lambda: history_content(here, query, games, stamp, players, asked, page)
+        shown, lambda: history_content(here, query, games, players, asked, page)
     )
     return TemplateResponse(request, "history/history.html", {"content": html}, status=status)
 
 
-def history_content(here, query, games, stamp, players, asked, page) -> tuple[str, int]:
+def history_content(here, query, games, players, asked, page) -> tuple[str, int]:
     """History's content and its status, drawn."""
     group = here.group
     found = games.newest_first()
@@ -68,7 +68,9 @@ def history_content(here, query, games, stamp, players, asked, page) -> tuple[st
         found = form.filter(found) if form.is_valid() else Game.objects.none()
     # What the same history shows alike (how many games are found, the
     # months chart, the games "What if" offers), for every page of it.
-    summary = fragments.cached(("history", group.pk, stamp, asked), lambda: summed(found, group))
+    summary = fragments.cached(
+        ("history", group.pk, group.games_changed_at, asked), lambda: summed(found, group)
+    )
     paginator = CountedPaginator(found.values_list("pk", "version"), HISTORY_PAGE, summary["count"])
     shown = paginator.get_page(page)
     # The empty form is built only if its kept filters are not.

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_lazy
 from jsonschema import Draft202012Validator
 
+from vinescore.accounts.models import Group
 from vinescore.names import name_key
 from vinescore.scoring import replay
 from vinescore.table.models import SEAT_SUMMARY, Game, GameChange, Hand, Player, Seat
@@ -129,6 +130,7 @@ def _save_batch(batch: list[Checked], players: _Players) -> list[Game]:
     _log_added(games)
     # Each player's new seats are a new version of their record
     # (Player.record_version): no player row is written.
+    Group.objects.games_changed(players.group.pk if players.group else None)
     return games
 
 
@@ -305,6 +307,7 @@ def _take_back(saved: array, players: _Players) -> None:
     added that no game seats now."""
     for i in range(0, len(saved), 500):
         Game.objects.filter(pk__in=list(saved[i : i + 500])).delete()
+    Group.objects.games_changed(players.group.pk if players.group else None)
     for i in range(0, len(players.created), 500):
         added = list(players.created[i : i + 500])
         Player.objects.filter(pk__in=added, seats__isnull=True).delete()

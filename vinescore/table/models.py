@@ -28,7 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext, gettext_noop, ngettext, pgettext_lazy
 
 from vinescore.accounts.access import GUEST, WATCH, Visitor
-from vinescore.accounts.models import Membership, Session, group_started
+from vinescore.accounts.models import Group, Membership, Session, group_started
 from vinescore.names import MAX_KEY, MAX_NAME, name_key
 from vinescore.scoring import REGISTRY, GameRules, Setup, Sheet, replay
 from vinescore.scoring.ledger import describe, settle_up
@@ -231,9 +231,13 @@ class Player(models.Model):
 
     @transaction.atomic
     def rename(self, name: str) -> None:
+        # Their games are locked first, in one order, as a hand locks its
+        # game before anything else it writes (and the group's row last).
+        games = Game.objects.select_for_update().filter(seats__player=self).order_by("pk")
+        locked = list(games.values_list("pk", flat=True))
         self.name = name
         self.save(update_fields=["name"])
-        for game in Game.objects.filter(seats__player=self).prefetch_related("seats__player"):
+        for game in Game.objects.filter(pk__in=locked).prefetch_related("seats__player"):
             game.refresh_result()  # the cached winner's name
 
     @transaction.atomic
@@ -255,6 +259,7 @@ class Player(models.Model):
         moved = list(
             Game.objects.select_for_update()
             .filter(seats__player=duplicate)
+            .order_by("pk")
             .values_list("pk", flat=True)
         )
         Seat.objects.filter(player=duplicate).update(player=self)
@@ -659,15 +664,20 @@ class Game(models.Model):
         hands = self.live_hands()
         return hands, self.sheet(hands)
 
+    @transaction.atomic
     def delete(self, *args, **kwargs):
         """Gone for good (the admin, or 30 days after it was deleted): a new
-        version of each seated player's record, which no longer counts it."""
+        version of each seated player's record, which no longer counts it,
+        and of its group's History."""
         Player.objects.record_changed(self.seats.values_list("player_id", flat=True))
-        return super().delete(*args, **kwargs)
+        deleted = super().delete(*args, **kwargs)
+        Group.objects.games_changed(self.group_id)
+        return deleted
 
     def refresh_result(self, sheet: Sheet | None = None) -> Sheet:
-        """Rebuild the cached outcome from the facts; call after any change.
-        A game no longer in the database is a DatabaseError, not a silence.
+        """Rebuild the cached outcome from the facts; call after any change,
+        which its group's History then shows (Group.games_changed_at, written
+        last). A game no longer in the database is a DatabaseError, not a silence.
         A sheet given is the hands in play with one more (add_hand, which
         sets the play times itself)."""
         if sheet is None:
@@ -677,6 +687,7 @@ class Game(models.Model):
         self.take_result(sheet)
         self.refresh_seats(sheet)
         self.save(update_fields=RESULT_FIELDS)
+        Group.objects.games_changed(self.group_id)
         return sheet
 
     def take_result(self, sheet: Sheet) -> None:
