@@ -94,9 +94,9 @@ def test_a_second_look_at_history_loads_no_game(client):
     # First: who is asking (the session with its person and their groups,
     # and when the group's games last changed: one query) and the players;
     # the count with the months' span (all in one month: no months to
-    # count), the kinds "What if" offers; the page's games, then their cards
-    # (their columns, their players' names).
-    assert (first, second) == (7, 2)
+    # count), the kinds "What if" offers; the page's games with what their
+    # cards show, then their players' names.
+    assert (first, second) == (6, 2)
 
 
 def test_a_card_shows_a_hand_entered_after_it_was_first_shown(client):
@@ -107,6 +107,21 @@ def test_a_card_shows_a_hand_entered_after_it_was_first_shown(client):
     )
     body = client.get("/history/").content.decode()
     assert "Ben <strong>13</strong>" in body and "Ben <strong>0</strong>" not in body
+
+
+def test_after_a_hand_history_reads_the_players_of_that_games_card_alone(client):
+    """The page's games are read with what their cards show; of the cards,
+    only the one whose game moved is drawn again, and only its players'
+    names are read for it."""
+    games = [make_game() for _ in range(3)]
+    client.get("/history/")
+    games[1].add_hand({"bidder": 1, "bid": 13, "tricks": [0, 13, 0, 0]})
+    with CaptureQueriesContext(connection) as ctx:
+        body = client.get("/history/").content.decode()
+    assert cards(body) == 3 and "Ben <strong>13</strong>" in body
+    seats = [q["sql"] for q in ctx.captured_queries if 'FROM "table_seat"' in q["sql"]]
+    assert len(seats) == 1 and f"IN ({games[1].pk})" in seats[0], seats
+    assert len(ctx.captured_queries) == 6
 
 
 def test_a_card_dropped_between_the_look_and_the_page_still_shows_its_game(client, monkeypatch):

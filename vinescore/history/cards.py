@@ -2,7 +2,8 @@
 `{% cache kept_for <name> game.pk game.version lang %}`, so a card is named
 by the version it shows; the view reads only the games whose card is not
 kept yet, as plain rows shaped for the card (its game's columns and its
-players' names, two queries), the rest go to the template as names alone."""
+players' names, two queries; History's page of games is read with the
+columns, so one), the rest go to the template as names alone."""
 
 from __future__ import annotations
 
@@ -103,13 +104,19 @@ def card_of(row: dict, names: list[str]) -> Card:
     )
 
 
+def seated_names(pks: Iterable[int]) -> dict[int, list[str]]:
+    """The names of these games' players, in seat order, by game (one query)."""
+    names: dict[int, list[str]] = defaultdict(list)
+    seats = Seat.objects.filter(game__in=list(pks)).order_by("game", "position")
+    for game, name in seats.values_list("game", "player__name"):
+        names[game].append(name)
+    return names
+
+
 def read_cards(pks: Iterable[int]) -> dict[int, Card]:
     """The cards of these games, by pk (a game gone is left out)."""
     pks = list(pks)
-    names: dict[int, list[str]] = defaultdict(list)
-    seats = Seat.objects.filter(game__in=pks).order_by("game", "position")
-    for game, name in seats.values_list("game", "player__name"):
-        names[game].append(name)
+    names = seated_names(pks)
     rows = Game.objects.filter(pk__in=pks).values(*COLUMNS)
     return {row["pk"]: card_of(row, names[row["pk"]]) for row in rows}
 
@@ -134,17 +141,38 @@ class KeptCard:
         return getattr(self.card, name)
 
 
+def not_kept(rows: Iterable[tuple[int, int]], name: str) -> set[int]:
+    """The games of these (pk, version) rows whose card is not kept as `name`
+    for that version, in this language: one read of the cache."""
+    language = get_language()
+    keys = {pk: make_template_fragment_key(name, [pk, version, language]) for pk, version in rows}
+    kept = fragment_cache().get_many(keys.values())
+    return {pk for pk, key in keys.items() if key not in kept}
+
+
 def game_cards(rows: Iterable[tuple[int, int]], name: str) -> list[Card | KeptCard]:
     """The cards of these (pk, version) rows for cards kept as `name`, keyed by the
     version just read; a game gone since the page's query is left out."""
     rows = list(rows)
-    language = get_language()
-    keys = {pk: make_template_fragment_key(name, [pk, version, language]) for pk, version in rows}
-    kept = fragment_cache().get_many(keys.values())
-    missing = {pk for pk, key in keys.items() if key not in kept}
+    missing = not_kept(rows, name)
     read = read_cards(missing) if missing else {}  # a page whose cards are all kept reads no game
     return [
         KeptCard(pk, version) if pk not in missing else read[pk]
         for pk, version in rows
         if pk not in missing or pk in read
+    ]
+
+
+def cards_of_rows(rows: Iterable[dict], name: str) -> list[Card | KeptCard]:
+    """The cards of games read with their card's columns (COLUMNS), as
+    History's page of games is: only the players' names of the cards not
+    kept as `name` are read (one query, none when all are kept)."""
+    rows = list(rows)
+    missing = not_kept(((row["pk"], row["version"]) for row in rows), name)
+    names = seated_names(missing) if missing else defaultdict(list)
+    return [
+        card_of(row, names[row["pk"]])
+        if row["pk"] in missing
+        else KeptCard(row["pk"], row["version"])
+        for row in rows
     ]

@@ -71,7 +71,7 @@ def history_content(here, query, games, players, asked, page) -> tuple[str, int]
     summary = fragments.cached(
         ("history", group.pk, group.games_changed_at, asked), lambda: summed(found, group)
     )
-    paginator = CountedPaginator(found.values_list("pk", "version"), HISTORY_PAGE, summary["count"])
+    paginator = CountedPaginator(found.values(*cards.COLUMNS), HISTORY_PAGE, summary["count"])
     shown = paginator.get_page(page)
     # The empty form is built only if its kept filters are not.
     asked_form = SimpleLazyObject(lambda: form or history_filter(None, group))
@@ -84,7 +84,7 @@ def history_content(here, query, games, players, asked, page) -> tuple[str, int]
             "filters_asked": repr((group.pk, players, asked)),
             "kept_for": cards.KEPT_FOR,
             "page": shown,
-            "cards": cards.game_cards(shown.object_list, CARD),
+            "cards": cards.cards_of_rows(shown.object_list, CARD),
             "query": query.urlencode(),
             "can_write": here.can_write,
             "is_owner": here.is_owner,
