@@ -1,4 +1,5 @@
 import datetime as dt
+from unittest import mock
 
 import pytest
 from django.core.cache import cache
@@ -124,16 +125,16 @@ def test_after_a_hand_history_reads_the_players_of_that_games_card_alone(client)
     assert len(ctx.captured_queries) == 6
 
 
-def test_a_card_dropped_between_the_look_and_the_page_still_shows_its_game(client, monkeypatch):
-    make_game(hands=[EXACT_BEN])
-
-    class KeptWhenLooked:  # every card was kept when the view looked; none is by the page
-        def get_many(self, keys):
-            return dict.fromkeys(keys, "<li>kept</li>")
-
-    monkeypatch.setattr(kept_cards, "fragment_cache", KeptWhenLooked)
-    body = client.get("/history/").content.decode()
-    assert cards(body) == 1 and "Ben <strong>13</strong>" in body and "kept" not in body
+def test_after_a_hand_history_draws_that_games_card_alone(client):
+    """Each card is kept by its game's version: a hand in one game makes
+    History draw that game's card again, and finds the others kept."""
+    games = [make_game() for _ in range(3)]
+    client.get("/history/")
+    games[0].add_hand(EXACT_BEN)
+    with mock.patch.object(kept_cards, "history_card", wraps=kept_cards.history_card) as drawn:
+        body = client.get("/history/").content.decode()
+    assert [call.args[0].pk for call in drawn.call_args_list] == [games[0].pk]
+    assert cards(body) == 3 and "Ben <strong>13</strong>" in body
 
 
 def test_a_card_shows_a_player_renamed_after_it_was_first_shown(client):

@@ -1,24 +1,22 @@
-"""Game cards kept between requests: the template keeps each card with
-`{% cache kept_for <name> game.pk game.version lang %}`, so a card is named
-by the version it shows; the view reads only the games whose card is not
-kept yet, as plain rows shaped for the card (its game's columns and its
-players' names, two queries; History's page of games is read with the
-columns, so one), the rest go to the template as names alone."""
+"""Game cards kept between requests in Django's cache, each named by its
+game's version and the language (table/fragments.py), so a change makes a
+new name: a page reads all its cards in one read of the cache, and reads
+and draws only the games whose card is not kept yet, from plain rows shaped
+for the card (its game's columns and its players' names: two queries, one
+for History, whose page of games is read with the columns)."""
 
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
-from functools import cached_property
 
 from django.conf import settings
-from django.core.cache import InvalidCacheBackendError, caches
-from django.core.cache.utils import make_template_fragment_key
 from django.urls import reverse
-from django.utils.translation import get_language
+from django.utils.safestring import SafeString
 
+from vinescore.table import fragments
 from vinescore.table.models import (
     Game,
     Seat,
@@ -28,8 +26,9 @@ from vinescore.table.models import (
     hands_words,
     side_scores,
 )
+from vinescore.templatetags.drawn import game_card, history_card
 
-# How long a card is kept: the {% cache %} tags' timeout, the cache's own.
+# How long what a page's {% cache %} tags keep is kept: the cache's own timeout.
 KEPT_FOR = settings.CACHES["default"].get("TIMEOUT", 300)
 
 # The game's columns a card shows.
@@ -50,14 +49,6 @@ COLUMNS = (
     "first_hand_at",
     "last_hand_at",
 )
-
-
-def fragment_cache():
-    # The cache {% cache %} writes to (Django's own choice, in its order).
-    try:
-        return caches["template_fragments"]
-    except InvalidCacheBackendError:
-        return caches["default"]
 
 
 @dataclass
@@ -121,58 +112,37 @@ def read_cards(pks: Iterable[int]) -> dict[int, Card]:
     return {row["pk"]: card_of(row, names[row["pk"]]) for row in rows}
 
 
-@dataclass
-class KeptCard:
-    """A game whose card was kept when the page was asked for: its name
-    for the {% cache %} tag. Should the card be dropped before the template
-    reaches it, the game is read then."""
+def history_cards(rows: Iterable[dict]) -> list[SafeString]:
+    """History's cards of these games, read with their card's columns
+    (COLUMNS) as its page of games is: only the players' names of the cards
+    not kept are read (one query, none when all are kept)."""
+    by_pk = {row["pk"]: row for row in rows}
 
-    pk: int
-    version: int
+    def draw(pks: list[int]) -> dict[int, SafeString]:
+        names = seated_names(pks)
+        return {pk: history_card(card_of(by_pk[pk], names[pk])) for pk in pks}
 
-    @cached_property
-    def card(self) -> Card | None:
-        # None once purged: the card then renders blank rather than failing.
-        return read_cards([self.pk]).get(self.pk)
-
-    def __getattr__(self, name: str):
-        if name.startswith("__") or name == "card":
-            raise AttributeError(name)
-        return getattr(self.card, name)
+    return kept_cards("history card", by_pk.values(), draw)
 
 
-def not_kept(rows: Iterable[tuple[int, int]], name: str) -> set[int]:
-    """The games of these (pk, version) rows whose card is not kept as `name`
-    for that version, in this language: one read of the cache."""
-    language = get_language()
-    keys = {pk: make_template_fragment_key(name, [pk, version, language]) for pk, version in rows}
-    kept = fragment_cache().get_many(keys.values())
-    return {pk for pk, key in keys.items() if key not in kept}
+def game_cards(rows: Iterable[tuple[int, int]]) -> list[SafeString]:
+    """The cards of these (pk, version) games as lists show them (a
+    player's latest games); a game gone since they were listed is left out."""
+
+    def draw(pks: list[int]) -> dict[int, SafeString]:
+        return {pk: game_card(card) for pk, card in read_cards(pks).items()}
+
+    return kept_cards("game card", ({"pk": pk, "version": v} for pk, v in rows), draw)
 
 
-def game_cards(rows: Iterable[tuple[int, int]], name: str) -> list[Card | KeptCard]:
-    """The cards of these (pk, version) rows for cards kept as `name`, keyed by the
-    version just read; a game gone since the page's query is left out."""
+def kept_cards(
+    kind: str, rows: Iterable[dict], draw: Callable[[list[int]], dict[int, SafeString]]
+) -> list[SafeString]:
+    """Each game's card, kept in Django's cache by its game's version (and
+    the language): one read of the cache for them all; the cards not kept
+    drawn by one call of draw(pks) and kept in one write."""
     rows = list(rows)
-    missing = not_kept(rows, name)
-    read = read_cards(missing) if missing else {}  # a page whose cards are all kept reads no game
-    return [
-        KeptCard(pk, version) if pk not in missing else read[pk]
-        for pk, version in rows
-        if pk not in missing or pk in read
-    ]
-
-
-def cards_of_rows(rows: Iterable[dict], name: str) -> list[Card | KeptCard]:
-    """The cards of games read with their card's columns (COLUMNS), as
-    History's page of games is: only the players' names of the cards not
-    kept as `name` are read (one query, none when all are kept)."""
-    rows = list(rows)
-    missing = not_kept(((row["pk"], row["version"]) for row in rows), name)
-    names = seated_names(missing) if missing else defaultdict(list)
-    return [
-        card_of(row, names[row["pk"]])
-        if row["pk"] in missing
-        else KeptCard(row["pk"], row["version"])
-        for row in rows
-    ]
+    drawn = fragments.cached_many(
+        {row["pk"]: (kind, row["pk"], row["version"]) for row in rows}, draw
+    )
+    return [drawn[row["pk"]] for row in rows if row["pk"] in drawn]

@@ -31,7 +31,6 @@ from .stats import head_to_head, player_stats
 from .together import ENOUGH
 
 CHART_GAMES = 100  # a player's chart shows their latest finished games
-CARD = "player-card"  # the name their latest games' cards are kept under (player_detail.html)
 
 
 class MergeForm(forms.Form):
@@ -211,7 +210,7 @@ def player_content(player: Player, others: tuple, error: str) -> str:
         {
             **record,
             "player": player,
-            "recent": cards.game_cards(record["recent"], CARD),
+            "recent": cards.game_cards(record["recent"]),
             "kept_for": cards.KEPT_FOR,
             "others": others,
             "error": error,

@@ -25,7 +25,6 @@ from vinescore.table.models import Game
 from . import cards, charts
 
 HISTORY_PAGE = 20
-CARD = "history-card"  # the name History's cards are kept under (history.html)
 
 
 @require_safe
@@ -84,7 +83,7 @@ def history_content(here, query, games, players, asked, page) -> tuple[str, int]
             "filters_asked": repr((group.pk, players, asked)),
             "kept_for": cards.KEPT_FOR,
             "page": shown,
-            "cards": cards.cards_of_rows(shown.object_list, CARD),
+            "cards": cards.history_cards(shown.object_list),
             "query": query.urlencode(),
             "can_write": here.can_write,
             "is_owner": here.is_owner,

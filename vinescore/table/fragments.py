@@ -32,3 +32,19 @@ def cached(parts: tuple, render: Callable[[], object], store: BaseCache = cache)
         value = render()
         store.set(key, value)
     return value
+
+
+def cached_many(named: dict[Hashable, tuple], render: Callable[[list], dict]) -> dict:
+    """For each name, what render() made of the parts it names: those kept
+    found in one read of the cache, the rest made by one call of
+    render(names not kept), which answers {name: value} (a name it leaves
+    out is left out), and kept in one write."""
+    keys = {name: cache_key(*parts) for name, parts in named.items()}
+    kept = cache.get_many(keys.values())
+    found = {name: kept[key] for name, key in keys.items() if key in kept}
+    missing = [name for name in keys if name not in found]
+    if missing:
+        made = render(missing)
+        cache.set_many({keys[name]: value for name, value in made.items()})
+        found |= made
+    return found

@@ -109,10 +109,8 @@ def winner_line(game) -> str:
     )
 
 
-@register.filter
 def history_card(game) -> SafeString:
-    """A game's card in History (a Card of history/cards.py, or a KeptCard
-    whose kept card was dropped and is read afresh): its name, its club
+    """A game's card in History (a Card of history/cards.py): its name, its club
     night's table, when it began, its hands and how long they took, whether
     it is over, its scoreline and winner; twenty cards a page."""
     return format_html(
