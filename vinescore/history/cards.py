@@ -116,13 +116,14 @@ def history_cards(rows: Iterable[dict]) -> list[SafeString]:
     """History's cards of these games, read with their card's columns
     (COLUMNS) as its page of games is: only the players' names of the cards
     not kept are read (one query, none when all are kept)."""
+    rows = list(rows)
     by_pk = {row["pk"]: row for row in rows}
 
     def draw(pks: list[int]) -> dict[int, SafeString]:
         names = seated_names(pks)
         return {pk: history_card(card_of(by_pk[pk], names[pk])) for pk in pks}
 
-    return kept_cards("history card", by_pk.values(), draw)
+    return kept_cards("history card", [(row["pk"], row["version"]) for row in rows], draw)
 
 
 def game_cards(rows: Iterable[tuple[int, int]]) -> list[SafeString]:
@@ -132,17 +133,16 @@ def game_cards(rows: Iterable[tuple[int, int]]) -> list[SafeString]:
     def draw(pks: list[int]) -> dict[int, SafeString]:
         return {pk: game_card(card) for pk, card in read_cards(pks).items()}
 
-    return kept_cards("game card", ({"pk": pk, "version": v} for pk, v in rows), draw)
+    return kept_cards("game card", list(rows), draw)
 
 
 def kept_cards(
-    kind: str, rows: Iterable[dict], draw: Callable[[list[int]], dict[int, SafeString]]
+    kind: str,
+    games: list[tuple[int, int]],
+    draw: Callable[[list[int]], dict[int, SafeString]],
 ) -> list[SafeString]:
-    """Each game's card, kept in Django's cache by its game's version (and
-    the language): one read of the cache for them all; the cards not kept
-    drawn by one call of draw(pks) and kept in one write."""
-    rows = list(rows)
-    drawn = fragments.cached_many(
-        {row["pk"]: (kind, row["pk"], row["version"]) for row in rows}, draw
-    )
-    return [drawn[row["pk"]] for row in rows if row["pk"] in drawn]
+    """The card of each (pk, version) game, kept in Django's cache by that
+    version (and the language): one read of the cache for them all; the
+    cards not kept drawn by one call of draw(pks) and kept in one write."""
+    drawn = fragments.cached_many({pk: (kind, pk, version) for pk, version in games}, draw)
+    return [drawn[pk] for pk, _ in games if pk in drawn]
