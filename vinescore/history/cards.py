@@ -12,7 +12,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime
 
-from django.conf import settings
 from django.urls import reverse
 from django.utils.safestring import SafeString
 
@@ -27,9 +26,6 @@ from vinescore.table.models import (
     side_scores,
 )
 from vinescore.templatetags.drawn import game_card, history_card
-
-# How long what a page's {% cache %} tags keep is kept: the cache's own timeout.
-KEPT_FOR = settings.CACHES["default"].get("TIMEOUT", 300)
 
 # The game's columns a card shows.
 COLUMNS = (

@@ -211,7 +211,7 @@ def player_content(player: Player, others: tuple, error: str) -> str:
             **record,
             "player": player,
             "recent": cards.game_cards(record["recent"]),
-            "kept_for": cards.KEPT_FOR,
+            "kept_for": fragments.KEPT_FOR,
             "others": others,
             "error": error,
             "together": record["stats"].together,

@@ -81,7 +81,7 @@ def history_content(here, query, games, players, asked, page) -> tuple[str, int]
             "form": asked_form,
             "fields": SimpleLazyObject(lambda: filter_fields(asked_form, players)),
             "filters_asked": repr((group.pk, players, asked)),
-            "kept_for": cards.KEPT_FOR,
+            "kept_for": fragments.KEPT_FOR,
             "page": shown,
             "cards": cards.history_cards(shown.object_list),
             "query": query.urlencode(),

@@ -12,9 +12,14 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from hashlib import blake2b
 
+from django.conf import settings
 from django.core.cache import cache
 from django.core.cache.backends.base import BaseCache
 from django.utils.translation import get_language
+
+# How long the pages' {% cache %} tags keep what they keep: the cache's own
+# timeout, as for what is kept here.
+KEPT_FOR = settings.CACHES["default"].get("TIMEOUT", 300)
 
 
 def cache_key(*parts: Hashable) -> str:

@@ -203,7 +203,7 @@ def sheet_context(game: Game, kind: SheetKind, played=None) -> dict:
         "hand_deleted": HAND_DELETED,
         "message_warning": messages.WARNING,
         # How long the parts every visitor of a kind sees alike are kept ({% cache %}).
-        "kept_for": settings.CACHES["default"].get("TIMEOUT", 300),
+        "kept_for": fragments.KEPT_FOR,
     }
 
 
