@@ -231,10 +231,8 @@ class Player(models.Model):
 
     @transaction.atomic
     def rename(self, name: str) -> None:
-        # Their games are locked first, in one order, as a hand locks its
-        # game before anything else it writes (and the group's row last).
-        games = Game.objects.select_for_update().filter(seats__player=self).order_by("pk")
-        locked = list(games.values_list("pk", flat=True))
+        # Their games first, as a hand locks its game before all it writes.
+        locked = Game.objects.filter(seats__player=self).locked()
         self.name = name
         self.save(update_fields=["name"])
         for game in Game.objects.filter(pk__in=locked).prefetch_related("seats__player"):
@@ -256,12 +254,7 @@ class Player(models.Model):
                     "they are two people, not one."
                 ).format(one=self.name, other=duplicate.name, game=shared.first())
             )
-        moved = list(
-            Game.objects.select_for_update()
-            .filter(seats__player=duplicate)
-            .order_by("pk")
-            .values_list("pk", flat=True)
-        )
+        moved = Game.objects.filter(seats__player=duplicate).locked()
         Seat.objects.filter(player=duplicate).update(player=self)
         if self.account_id is None and duplicate.account_id is not None:
             self.account_id = duplicate.account_id
@@ -311,6 +304,14 @@ class GameQuerySet(models.QuerySet):
 
     def newest_first(self):
         return self.order_by("-created_at", "-pk")
+
+    def locked(self) -> list[int]:
+        """These games' rows locked to the transaction's end, in one order (by
+        id), so that two changes to several games never wait on each other
+        in a circle; their ids. A change locks its games before anything it
+        writes after them (the group's row last: Group.games_changed)."""
+        games = self.select_for_update(of=("self",)).order_by("pk")
+        return list(games.values_list("pk", flat=True))
 
     def play_times_from_hands(self) -> int:
         """Each game's first and last hand in play's times, read again from its
