@@ -104,3 +104,11 @@ def test_a_players_page_shows_a_new_game_of_the_group_at_once(client):
     later = make_game(names=("Cy", "Ana", "Dee", "Ben"), hands=[ANA_MAKES_2])
     body = client.get(f"/players/{ana.pk}/").content.decode()
     assert f"/games/{later.pk}/" in body and f"/games/{game.pk}/" in body
+
+
+def test_a_players_page_no_longer_counts_a_game_they_left(client):
+    game = make_game()  # no hand yet: its seats may still change
+    eli, ana = make_player("Eli"), Player.objects.get(name="Ana")
+    assert "1 in progress" in client.get(f"/players/{ana.pk}/").content.decode()
+    game.change_seats([eli, *game.seated_players()[1:]], 0)
+    assert "in progress" not in client.get(f"/players/{ana.pk}/").content.decode()

@@ -165,8 +165,7 @@ def player_detail(request: HttpRequest, pk: int) -> TemplateResponse | HttpRespo
         "player page",
         player.pk,
         player.name,
-        player.record_changed_at,
-        place.group.games_changed_at,
+        place.group.games_changed_at,  # moved too when they leave a game or one is gone
         others,
         error,
     )
